@@ -1,0 +1,44 @@
+# Every target sets itself up idempotently: system packages, .venv, the install.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+APT_PACKAGES := espeak-ng sox alsa-utils libportaudio2 tmux chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: install system demo play test bench clean
+
+system:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing system packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+$(PY):
+	python3 -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+install: system $(STAMP)
+
+demo: install
+	$(VENV)/bin/voicemaster demo
+
+play: install
+	$(VENV)/bin/voicemaster play
+
+test: install
+	$(PY) -m pytest -q
+
+bench: install
+	$(PY) bench/speech_accuracy.py
+	$(PY) bench/referee_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

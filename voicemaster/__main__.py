@@ -1,0 +1,5 @@
+import sys
+
+from voicemaster.cli import main
+
+sys.exit(main())

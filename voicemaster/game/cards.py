@@ -1,0 +1,71 @@
+"""Cards, teams and the key card: the fixed facts of one deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Team(str, Enum):
+    RED = "red"
+    BLUE = "blue"
+
+    @property
+    def other(self) -> "Team":
+        return Team.BLUE if self is Team.RED else Team.RED
+
+    @property
+    def title(self) -> str:
+        return self.value.capitalize()
+
+
+class Identity(str, Enum):
+    RED = "red"
+    BLUE = "blue"
+    BYSTANDER = "bystander"
+    ASSASSIN = "assassin"
+
+    @property
+    def letter(self) -> str:
+        """Key-file letter; also the colour-blind-safe mark on the display."""
+        return {"red": "R", "blue": "B", "bystander": "N", "assassin": "A"}[self.value]
+
+    @staticmethod
+    def of_team(team: Team) -> "Identity":
+        return Identity(team.value)
+
+
+KEY_LETTERS = {"R": Identity.RED, "B": Identity.BLUE, "N": Identity.BYSTANDER, "A": Identity.ASSASSIN}
+
+
+def card_key(word: str) -> str:
+    """Cards compare case-insensitively and with runs of spaces folded."""
+    return " ".join(word.lower().split())
+
+
+@dataclass(frozen=True)
+class Deal:
+    """25 cards in table order (row by row) and their identities."""
+
+    cards: tuple[str, ...]
+    """As written in the board file."""
+    key: tuple[Identity, ...]
+    """Identity of cards[i]."""
+
+    @property
+    def starting_team(self) -> Team:
+        reds = sum(1 for k in self.key if k is Identity.RED)
+        return Team.RED if reds == 9 else Team.BLUE
+
+    def identity(self, card: str) -> Identity:
+        return self.key[self.index(card)]
+
+    def index(self, card: str) -> int:
+        wanted = card_key(card)
+        for i, c in enumerate(self.cards):
+            if card_key(c) == wanted:
+                return i
+        raise KeyError(card)
+
+    def agents(self, team: Team) -> int:
+        return sum(1 for k in self.key if k is Identity.of_team(team))

@@ -1,0 +1,64 @@
+"""A read-only picture of the game for displays, announcer and `state --json`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from voicemaster.game.cards import Identity, Team
+from voicemaster.understand.intents import ClueNumber
+
+Phase = Literal["clue", "guess", "over"]
+
+
+@dataclass(frozen=True)
+class CardView:
+    word: str
+    """As written in the board file."""
+    identity: Identity | None
+    """None on a public view while the card is uncovered."""
+    covered: bool
+
+
+@dataclass(frozen=True)
+class ClueView:
+    team: Team
+    word: str
+    number: ClueNumber
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    cards: tuple[CardView, ...]
+    """25 cards, row by row."""
+    turn: Team
+    phase: Phase
+    winner: Team | None
+    remaining: dict[Team, int]
+    """Agents still uncovered per team."""
+    clue: ClueView | None
+    guesses_left: int | None
+    """None when unlimited or outside a guess phase."""
+    timer_left: float | None
+    """Seconds left in the current phase; None when the timer is off."""
+    timer_paused: bool
+    waiting_for: str | None
+    """What the referee waits for besides the normal flow, in words
+    ("Blue spymaster may cover one of their words"); None otherwise."""
+    coop: bool
+
+    def public(self) -> "GameSnapshot":
+        """The same picture without the identity of any uncovered card."""
+        cards = tuple(c if c.covered else replace(c, identity=None) for c in self.cards)
+        return replace(self, cards=cards)
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """What the app knows beyond the game: for the live displays."""
+
+    last_heard: str = ""
+    mic_level: float | None = None
+    """Microphone level 0..1; None when there is no microphone."""
+    message: str = ""
+    """The last announcement, as text."""
