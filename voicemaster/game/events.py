@@ -1,0 +1,120 @@
+"""What the game reports: the announcer, displays and journal consume these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from voicemaster.game.cards import Identity, Team
+from voicemaster.understand.intents import ClueNumber
+
+TurnEndReason = Literal["stop", "miss", "limit", "timeout", "illegal-clue"]
+GameOverReason = Literal["agents", "assassin", "coop-agents"]
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    starting: Team
+    coop: bool
+
+
+@dataclass(frozen=True)
+class ClueGiven:
+    team: Team
+    word: str
+    number: ClueNumber
+    guesses_left: int | None
+    """None when unlimited."""
+
+
+@dataclass(frozen=True)
+class ClueRejected:
+    """An illegal clue; `retry` with lenient-clues, else the turn ends with a penalty."""
+
+    team: Team
+    word: str
+    rule: str
+    reason: str
+    """Spoken as is: "Horse is not allowed: it is part of HORSESHOE."."""
+    retry: bool
+
+
+@dataclass(frozen=True)
+class ClueQuestioned:
+    """The rulebook leaves this clue to the opposing spymaster: yes or no awaited."""
+
+    team: Team
+    word: str
+    number: ClueNumber
+    reason: str
+    judge: Team
+    """The spymaster who accepts or rejects."""
+
+
+@dataclass(frozen=True)
+class CardRevealed:
+    team: Team
+    """The team whose action covered it."""
+    card: str
+    identity: Identity
+    by: Literal["guess", "cover"]
+    guesses_left: int | None
+    """Guesses the team still has after this card (None when unlimited or the turn is over)."""
+
+
+@dataclass(frozen=True)
+class CoverOffered:
+    """`team`'s spymaster may cover one of their own agents now (penalty or co-op)."""
+
+    team: Team
+    why: Literal["penalty", "coop"]
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    team: Team
+    reason: TurnEndReason
+    next_team: Team
+
+
+@dataclass(frozen=True)
+class GameOver:
+    winner: Team
+    reason: GameOverReason
+    score: int | None = None
+    """Co-op: opponent agents left when the team won; None otherwise."""
+
+
+@dataclass(frozen=True)
+class ActionUndone:
+    description: str
+    """What was taken back, in words: "the guess APPLE"."""
+
+
+@dataclass(frozen=True)
+class TimerWarning:
+    seconds_left: int
+    phase: Literal["clue", "guess"]
+    team: Team
+
+
+@dataclass(frozen=True)
+class TimeUp:
+    phase: Literal["clue", "guess"]
+    team: Team
+    enforced: bool
+
+
+GameEvent = Union[
+    GameStarted,
+    ClueGiven,
+    ClueRejected,
+    ClueQuestioned,
+    CardRevealed,
+    CoverOffered,
+    TurnEnded,
+    GameOver,
+    ActionUndone,
+    TimerWarning,
+    TimeUp,
+]

@@ -1,0 +1,115 @@
+"""Board, key and word-list files: parsed strictly, errors name file and line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from voicemaster.errors import InputError
+from voicemaster.game.cards import KEY_LETTERS, Identity, card_key
+
+CARD_PATTERN = re.compile(r"^[A-Za-z]+(?:[ -][A-Za-z]+)*$")
+KEY_COUNTS = {Identity.BYSTANDER: 7, Identity.ASSASSIN: 1}
+
+
+def _read_lines(path: str | Path) -> list[str]:
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError("file not found", str(path)) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", str(path)) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError("not UTF-8 text", str(path), line) from None
+    return text.splitlines()
+
+
+def _check_card(word: str, path: str, line: int) -> str:
+    card = " ".join(word.split())
+    if not CARD_PATTERN.match(card):
+        raise InputError(
+            f"'{word.strip()}' is not a card: use letters, one space or hyphen between words",
+            path,
+            line,
+        )
+    return card
+
+
+def read_board(path: str | Path) -> tuple[str, ...]:
+    """25 non-empty lines, one card each, no card twice (case-insensitive)."""
+    lines = _read_lines(path)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    cards: list[str] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            raise InputError("empty line: a board has 25 cards, one per line", str(path), number)
+        card = _check_card(raw, str(path), number)
+        if card_key(card) in seen:
+            raise InputError(
+                f"'{card}' is already on line {seen[card_key(card)]}", str(path), number
+            )
+        seen[card_key(card)] = number
+        cards.append(card)
+    if len(cards) != 25:
+        raise InputError(f"a board has 25 cards, this file has {len(cards)}", str(path))
+    return tuple(cards)
+
+
+def read_key(path: str | Path) -> tuple[Identity, ...]:
+    """5 lines of 5 letters R/B/N/A: 9 and 8 agents, 7 bystanders, 1 assassin."""
+    lines = [ln for ln in _read_lines(path)]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) != 5:
+        raise InputError(f"a key card has 5 lines of 5 letters, this file has {len(lines)} lines", str(path))
+    key: list[Identity] = []
+    for number, raw in enumerate(lines, start=1):
+        row = "".join(raw.split()).upper()
+        if len(row) != 5:
+            raise InputError(f"'{raw.strip()}' should be 5 letters of R, B, N, A", str(path), number)
+        for letter in row:
+            if letter not in KEY_LETTERS:
+                raise InputError(
+                    f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)",
+                    str(path),
+                    number,
+                )
+            key.append(KEY_LETTERS[letter])
+    check_key_counts(tuple(key), str(path))
+    return tuple(key)
+
+
+def check_key_counts(key: tuple[Identity, ...], source: str) -> None:
+    counts = {ident: key.count(ident) for ident in Identity}
+    agents = sorted((counts[Identity.RED], counts[Identity.BLUE]))
+    if agents != [8, 9] or any(counts[i] != n for i, n in KEY_COUNTS.items()):
+        raise InputError(
+            "a key card needs 9 and 8 agents, 7 bystanders (N) and 1 assassin (A); "
+            f"this one has {counts[Identity.RED]} R, {counts[Identity.BLUE]} B, "
+            f"{counts[Identity.BYSTANDER]} N, {counts[Identity.ASSASSIN]} A",
+            source,
+        )
+
+
+def read_wordlist(path: str | Path) -> tuple[str, ...]:
+    """One card per line; blank lines and lines starting with # are skipped; no duplicates."""
+    cards: list[str] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(_read_lines(path), start=1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        card = _check_card(raw, str(path), number)
+        if card_key(card) in seen:
+            raise InputError(f"'{card}' is already on line {seen[card_key(card)]}", str(path), number)
+        seen[card_key(card)] = number
+        cards.append(card)
+    if len(cards) < 25:
+        raise InputError(f"a word list needs at least 25 cards, this one has {len(cards)}", str(path))
+    return tuple(cards)
