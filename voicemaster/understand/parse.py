@@ -1,0 +1,185 @@
+"""Text → intent: an utterance either fits one SPEC §2 template exactly, or it is chatter."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, Literal, Sequence
+
+from voicemaster.understand.intents import (
+    UNLIMITED,
+    ClueNumber,
+    Command,
+    CoverCard,
+    GiveClue,
+    GuessCard,
+    Intent,
+)
+from voicemaster.understand.templates import (
+    FILLERS,
+    NUMBER_WORDS,
+    Element,
+    Template,
+    elements,
+    templates_for,
+)
+
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+CLUE_STOPWORDS = frozenset(
+    "a an the i you he she it we they me us them my our your his her its their is are was "
+    "were be am do does did not no and or but of to in on at for with that this what which "
+    "who clue guess".split()
+)
+"""Words that cannot be (part of) a clue word: grammar words, so chatter like
+"is it two" is not taken for a clue."""
+
+MAX_CLUE_WORDS = 2
+
+
+@dataclass(frozen=True)
+class Token:
+    word: str
+    hyphen_after: bool = False
+    """Written joined to the next token by a hyphen ("mother-in-law")."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """A template that fits the whole utterance, with its slot values."""
+
+    template: Template
+    card: str | None = None
+    number: ClueNumber | None = None
+    clue: str | None = None
+
+
+_WORD = re.compile(r"[a-z0-9']+(?:-[a-z0-9']+)*")
+
+
+def tokenize(text: str) -> list[Token]:
+    """Lower-case words; punctuation dropped, digits spelled, fillers removed."""
+    tokens: list[Token] = []
+    for chunk in _WORD.findall(text.lower()):
+        parts = [p.strip("'") for p in chunk.split("-")]
+        parts = [DIGITS[int(p)] if p.isdigit() and len(p) == 1 else p for p in parts if p]
+        for i, part in enumerate(parts):
+            if part in FILLERS and len(parts) == 1:
+                continue
+            tokens.append(Token(part, hyphen_after=i < len(parts) - 1))
+    return tokens
+
+
+def card_words(card: str) -> tuple[str, ...]:
+    """How a card is spoken: its words, hyphens read as spaces."""
+    return tuple(re.split(r"[\s-]+", card.strip().lower()))
+
+
+def match_utterance(
+    tokens: Sequence[Token], cards: Sequence[str], phase: str, *, awaiting_clue: bool
+) -> Match | None:
+    """The first template (in table order) that fits all the tokens."""
+    spoken = {card_words(c): c for c in cards}
+    for template in templates_for(phase, awaiting_clue=awaiting_clue):
+        for match in _fits(elements(template.pattern), tokens, 0, spoken, Match(template)):
+            return match
+    return None
+
+
+def _fits(
+    pattern: Sequence[Element],
+    tokens: Sequence[Token],
+    pos: int,
+    cards: dict[tuple[str, ...], str],
+    found: Match,
+) -> Iterator[Match]:
+    if not pattern:
+        if pos == len(tokens):
+            yield found
+        return
+    head, rest = pattern[0], pattern[1:]
+    words = [t.word for t in tokens]
+    if head.slot == "card":
+        for spoken, card in cards.items():
+            if tuple(words[pos : pos + len(spoken)]) == spoken:
+                yield from _fits(rest, tokens, pos + len(spoken), cards, _with(found, card=card))
+    elif head.slot == "number":
+        if pos < len(words) and words[pos] in NUMBER_WORDS:
+            yield from _fits(rest, tokens, pos + 1, cards, _with(found, number=NUMBER_WORDS[words[pos]]))
+    elif head.slot == "clue":
+        for end in _word_ends(tokens, pos, MAX_CLUE_WORDS):
+            clue = clue_word(tokens[pos:end])
+            if clue is not None:
+                yield from _fits(rest, tokens, end, cards, _with(found, clue=clue))
+    else:
+        for alternative in head.words:
+            seq = alternative.split()
+            if words[pos : pos + len(seq)] == seq:
+                yield from _fits(rest, tokens, pos + len(seq), cards, found)
+        if head.optional:
+            yield from _fits(rest, tokens, pos, cards, found)
+
+
+def _word_ends(tokens: Sequence[Token], pos: int, most: int) -> Iterator[int]:
+    """Ends of the next 1..most words, a hyphenated word counting as one."""
+    end = pos
+    for _ in range(most):
+        if end >= len(tokens):
+            return
+        while end < len(tokens) - 1 and tokens[end].hyphen_after:
+            end += 1
+        end += 1
+        yield end
+
+
+def _with(found: Match, **values: object) -> Match:
+    return Match(**{**found.__dict__, **values})  # type: ignore[arg-type]
+
+
+def clue_word(tokens: Sequence[Token]) -> str | None:
+    """The clue as the spymaster said it ("ocean", "ice cream", "mother-in-law"),
+    or None if these tokens cannot be a clue word."""
+    if not tokens or any(not t.word.isalpha() for t in tokens):
+        return None
+    if any(
+        (t.word in CLUE_STOPWORDS or t.word in NUMBER_WORDS)
+        and not t.hyphen_after
+        and (i == 0 or not tokens[i - 1].hyphen_after)
+        for i, t in enumerate(tokens)
+    ):
+        return None
+    text = ""
+    for token in tokens:
+        text += token.word + ("-" if token.hyphen_after else " ")
+    return text.strip(" -")
+
+
+def to_intent(match: Match) -> Intent:
+    """The typed value a fitted template stands for."""
+    kind = match.template.intent
+    if kind == "clue":
+        assert match.clue is not None and match.number is not None
+        return GiveClue(match.clue, UNLIMITED if match.number == UNLIMITED else match.number)
+    if kind == "guess":
+        assert match.card is not None
+        return GuessCard(match.card)
+    if kind == "cover":
+        assert match.card is not None
+        return CoverCard(match.card)
+    return Command(kind, match.template.time_action)
+
+
+def parse_utterance(
+    text: str,
+    cards: Sequence[str],
+    phase: Literal["clue", "guess"],
+    *,
+    awaiting_clue: bool,
+) -> Intent | None:
+    """The intent of a typed or recognized utterance, or None when it addresses no one.
+
+    `cards` are the uncovered cards as written on the board; a guess or cover
+    names one of them exactly as written.
+    """
+    match = match_utterance(tokenize(text), cards, phase, awaiting_clue=awaiting_clue)
+    return None if match is None else to_intent(match)

@@ -1,0 +1,115 @@
+"""The SPEC §2 phrase templates: written once, used to parse text and to build grammars.
+
+A pattern is a sequence of tokens in JSGF-like notation:
+  word          a literal word
+  [a|b]         optional, one of the alternatives
+  (a|b)         required, one of the alternatives
+  <card>        an uncovered card (one or more words)
+  <number>      zero..nine, unlimited, infinity (or a digit, when typed)
+  <clue>        the clue word (open vocabulary)
+Templates are tried in table order; the first one that fits the whole utterance wins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+Phase = Literal["clue", "guess"]
+Slot = Literal["card", "number", "clue"]
+
+IntentKind = Literal[
+    "clue", "guess", "cover", "stop", "undo", "yes", "no", "repeat", "status", "time"
+]
+
+
+@dataclass(frozen=True)
+class Template:
+    intent: IntentKind
+    pattern: str
+    phases: frozenset[str]
+    time_action: Literal["query", "pause", "resume"] = "query"
+    needs_awaited_clue: bool = False
+    """Only fits while a clue is awaited (the bare "ocean two")."""
+
+
+BOTH = frozenset({"clue", "guess"})
+CLUE = frozenset({"clue"})
+GUESS = frozenset({"guess"})
+
+TEMPLATES: tuple[Template, ...] = (
+    Template("clue", "[my|the] clue [is] <clue> <number>", CLUE),
+    Template("clue", "<clue> <number>", CLUE, needs_awaited_clue=True),
+    Template("guess", "[we] (guess|touch|pick|choose) [the] <card>", GUESS),
+    Template("cover", "cover [the] <card>", CLUE),
+    Template("stop", "stop [guessing]", GUESS),
+    Template("stop", "end [our|the] turn", GUESS),
+    Template("stop", "[we] pass", GUESS),
+    Template("undo", "undo", BOTH),
+    Template("yes", "(yes|correct|confirm)", BOTH),
+    Template("no", "(no|cancel|wrong)", BOTH),
+    Template("repeat", "repeat [the clue]", BOTH),
+    Template("repeat", "what was the clue", BOTH),
+    Template("status", "(status|score)", BOTH),
+    Template("status", "how many left", BOTH),
+    Template("time", "how much time [is] [left]", BOTH),
+    Template("time", "pause [the] timer", BOTH, time_action="pause"),
+    Template("time", "resume [the] timer", BOTH, time_action="resume"),
+)
+
+NUMBER_WORDS: dict[str, int | str] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4,
+    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "unlimited": "unlimited", "infinity": "unlimited",
+}
+
+FILLERS = frozenset({"um", "uh", "umm", "uhm", "er", "erm", "ah", "hmm", "okay", "ok", "so", "please"})
+"""Dropped anywhere in an utterance before matching."""
+
+
+@dataclass(frozen=True)
+class Element:
+    """One position of a pattern: a set of words, or a slot."""
+
+    words: tuple[str, ...] = ()
+    optional: bool = False
+    slot: Slot | None = None
+
+
+_TOKEN = re.compile(r"\[[^\]]*\]|\([^)]*\)|<[a-z]+>|[a-z']+")
+
+
+@lru_cache(maxsize=None)
+def elements(pattern: str) -> tuple[Element, ...]:
+    """A pattern split into its elements (an optional group of several words is
+    kept as one element whose single alternative has spaces, e.g. "the clue")."""
+    out: list[Element] = []
+    for token in _TOKEN.findall(pattern):
+        if token.startswith("<"):
+            out.append(Element(slot=token[1:-1]))  # type: ignore[arg-type]
+        elif token[0] in "[(":
+            out.append(Element(tuple(token[1:-1].split("|")), optional=token[0] == "["))
+        else:
+            out.append(Element((token,)))
+    return tuple(out)
+
+
+def templates_for(phase: str, *, awaiting_clue: bool = True) -> tuple[Template, ...]:
+    """The templates that can fit in this phase, in priority order."""
+    return tuple(
+        t
+        for t in TEMPLATES
+        if phase in t.phases and (awaiting_clue or not t.needs_awaited_clue)
+    )
+
+
+def vocabulary(phase: str) -> frozenset[str]:
+    """Every literal word of this phase's templates (slots excluded)."""
+    words: set[str] = set()
+    for template in templates_for(phase):
+        for element in elements(template.pattern):
+            for alternative in element.words:
+                words.update(alternative.split())
+    return frozenset(words)
