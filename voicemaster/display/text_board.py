@@ -1,0 +1,32 @@
+"""The public board as plain text, for output that is not a terminal (pipes, logs, tests)."""
+
+from __future__ import annotations
+
+from voicemaster.display import labels
+from voicemaster.game.cards import Team
+from voicemaster.game.snapshot import GameSnapshot, TableStatus
+
+
+def render_text(snapshot: GameSnapshot, status: TableStatus | None = None) -> str:
+    """A compact board: covered cards carry their letter, uncovered ones only their word."""
+    public = snapshot.public()
+    status = status or TableStatus()
+    cells = [labels.card_label(card.word, card.identity) for card in public.cards]
+    width = max(len(cell) for cell in cells)
+    rows = [
+        " | ".join(cell.ljust(width) for cell in cells[row * 5 : row * 5 + 5]).rstrip()
+        for row in range(5)
+    ]
+    counts = "   ".join(labels.agents_text(public, team) for team in (Team.RED, Team.BLUE))
+    lines = [f"{counts}   {labels.headline(public)}", *rows]
+    lines.append(
+        f"Clue: {labels.clue_text(public.clue)}   Guesses left: {labels.guesses_text(public)}"
+        f"   Timer: {labels.timer_text(public.timer_left, public.timer_paused)}"
+    )
+    if public.waiting_for:
+        lines.append(public.waiting_for)
+    if status.last_heard:
+        lines.append(f'Heard: "{status.last_heard}"')
+    if status.message:
+        lines.append(f"» {status.message}")
+    return "\n".join(lines)
