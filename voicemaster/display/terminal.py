@@ -6,6 +6,8 @@ caller can put the identity of an uncovered card on the public screen.
 
 from __future__ import annotations
 
+from typing import Callable, Sequence
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -34,12 +36,14 @@ def card_cell(card: CardView) -> RenderableType:
     return Padding(label, (0, 1), style=style, expand=True)
 
 
-def card_grid(cards: tuple[CardView, ...]) -> Table:
+def card_grid(
+    cards: Sequence[CardView], cell: Callable[[CardView], RenderableType] = card_cell
+) -> Table:
     grid = Table(show_header=False, box=box.ROUNDED, expand=True, show_lines=True, padding=0)
     for _ in range(5):
-        grid.add_column(justify="center", ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(justify="center", ratio=1, overflow="fold")
     for row in range(5):
-        grid.add_row(*(card_cell(card) for card in cards[row * 5 : row * 5 + 5]))
+        grid.add_row(*(cell(card) for card in cards[row * 5 : row * 5 + 5]))
     return grid
 
 

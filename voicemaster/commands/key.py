@@ -1,0 +1,37 @@
+"""`voicemaster key`: the spymasters' key view, on its own screen."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from voicemaster.display.key_view import render_key
+from voicemaster.errors import InputError
+from voicemaster.game.files import read_board, read_key
+from voicemaster.game.snapshot import CardView
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "key",
+        help="show the spymasters' key card (never on the public display)",
+        description="Show every card with its identity, for the spymasters' eyes only.",
+    )
+    parser.add_argument("--board", metavar="FILE", help="board file: 25 lines, one card each")
+    parser.add_argument("--key", metavar="FILE", help="key file: 5 lines of 5 letters R/B/N/A")
+    parser.set_defaults(run=run)
+
+
+def key_cards(board_path: str, key_path: str) -> tuple[CardView, ...]:
+    """A fresh deal from files: nothing covered yet."""
+    board = read_board(board_path)
+    key = read_key(key_path)
+    return tuple(CardView(word=w, identity=k, covered=False) for w, k in zip(board, key))
+
+
+def run(args: argparse.Namespace) -> int:
+    if not (args.board and args.key):
+        raise InputError("give --board FILE and --key FILE")
+    Console().print(render_key(key_cards(args.board, args.key)))
+    return 0

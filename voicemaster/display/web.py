@@ -1,0 +1,269 @@
+"""The board as a web page for a TV or tablet, and the key behind a secret URL.
+
+Stdlib only (ThreadingHTTPServer in a background thread). The public page and
+/state.json are built from `GameSnapshot.public()`; the spymaster page lives at
+/spymaster/<token> with a random token compared in constant time. Only GET and
+HEAD, small requests, and Host headers naming this server are answered.
+"""
+
+from __future__ import annotations
+
+import hmac
+import io
+import logging
+import secrets
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+from voicemaster.display import web_assets
+from voicemaster.display.web_address import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    allowed_names,
+    host_allowed,
+    url_host,
+)
+from voicemaster.display.web_state import board_state, state_document
+from voicemaster.errors import InputError
+from voicemaster.game.snapshot import GameSnapshot, TableStatus
+
+log = logging.getLogger(__name__)
+
+MAX_REQUEST_LINE = 2048
+MAX_HEAD = 8192
+MAX_HEADER_LINES = 40
+MAX_BODY = 0
+SOCKET_TIMEOUT = 10.0
+SECURITY_HEADERS = (
+    ("Cache-Control", "no-store"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("X-Frame-Options", "DENY"),
+    (
+        "Content-Security-Policy",
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+)
+STATIC = {
+    "/board.css": ("text/css; charset=utf-8", web_assets.CSS.encode("utf-8")),
+    "/board.js": ("text/javascript; charset=utf-8", web_assets.JS.encode("utf-8")),
+}
+
+
+class _Board:
+    """The latest state documents, replaced whole on each update."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._version = 0
+        self._public = state_document(0, None)
+        self._spymaster = state_document(0, None)
+
+    def update(self, snapshot: GameSnapshot, status: TableStatus) -> None:
+        public = board_state(snapshot, status)
+        full = board_state(snapshot, status, spymaster=True)
+        with self._lock:
+            self._version += 1
+            self._public = state_document(self._version, public)
+            self._spymaster = state_document(self._version, full)
+
+    def document(self, spymaster: bool) -> bytes:
+        with self._lock:
+            return self._spymaster if spymaster else self._public
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, host: str, port: int, board: _Board, token: str) -> None:
+        self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.board = board
+        self.token = token.encode("ascii")
+        self.bound_host = host
+        self.names = allowed_names(host)
+        super().__init__((host, port), _Handler)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+    server_version = "VoiceMaster"
+    sys_version = ""
+    timeout = SOCKET_TIMEOUT
+
+    def handle(self) -> None:
+        """One request per connection, its head read under our own size limits."""
+        self.close_connection = True
+        head = self._read_head()
+        if head is None:
+            return
+        socket_file = self.rfile
+        self.rfile = io.BytesIO(head)
+        try:
+            self.handle_one_request()
+        finally:
+            self.rfile = socket_file
+
+    def _read_head(self) -> bytes | None:
+        lines: list[bytes] = []
+        size = 0
+        try:
+            while True:
+                limit = MAX_REQUEST_LINE if not lines else MAX_HEAD - size
+                line = self.rfile.readline(limit + 1)
+                if not line:
+                    return None
+                if len(line) > limit or len(lines) >= MAX_HEADER_LINES:
+                    self._refuse(414 if not lines else 431, "request too large")
+                    self._drain()
+                    return None
+                size += len(line)
+                lines.append(line)
+                if line in (b"\r\n", b"\n"):
+                    return b"".join(lines)
+        except (TimeoutError, ConnectionError):
+            return None
+
+    def _drain(self) -> None:
+        """Read what the client is still sending, so closing does not reset the connection
+        before it has read our refusal."""
+        self.wfile.flush()
+        self.connection.settimeout(0.2)
+        try:
+            for _ in range(64):
+                if not self.connection.recv(65536):
+                    break
+        except OSError:
+            pass
+
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False
+        refusal = self._refusal()
+        if refusal is not None:
+            self._refuse(*refusal)
+            return False
+        return True
+
+    def _refusal(self) -> tuple[int, str] | None:
+        if self.command not in ("GET", "HEAD"):
+            return 405, "only GET and HEAD are served"
+        if not host_allowed(self.headers.get("Host"), self.server.bound_host, self.server.names):
+            return 421, "unexpected Host header"
+        length = self.headers.get("Content-Length", "0").strip()
+        if not length.isdigit():
+            return 400, "bad Content-Length"
+        if int(length) > MAX_BODY or "Transfer-Encoding" in self.headers:
+            return 413, "request too large"
+        return None
+
+    def do_GET(self) -> None:
+        self._serve()
+
+    def do_HEAD(self) -> None:
+        self._serve()
+
+    def _serve(self) -> None:
+        path = urlsplit(self.path).path
+        if path in ("/", "/index.html"):
+            self._page(spymaster=False, state_url="/state.json")
+        elif path == "/state.json":
+            self._send(200, "application/json", self.server.board.document(spymaster=False))
+        elif path in STATIC:
+            self._send(200, *STATIC[path])
+        elif path.startswith("/spymaster/"):
+            self._spymaster(path.removeprefix("/spymaster/"))
+        else:
+            self._refuse(404, "not found")
+
+    def _spymaster(self, rest: str) -> None:
+        token, _, tail = rest.partition("/")
+        if not hmac.compare_digest(token.encode("utf-8"), self.server.token) or tail not in (
+            "",
+            "state.json",
+        ):
+            self._refuse(404, "not found")
+        elif tail == "state.json":
+            self._send(200, "application/json", self.server.board.document(spymaster=True))
+        else:
+            self._page(spymaster=True, state_url=f"/spymaster/{token}/state.json")
+
+    def _page(self, *, spymaster: bool, state_url: str) -> None:
+        initial = self.server.board.document(spymaster)
+        body = web_assets.page(spymaster=spymaster, state_url=state_url, initial=initial)
+        self._send(200, "text/html; charset=utf-8", body)
+
+    def _refuse(self, status: int, reason: str) -> None:
+        if not getattr(self, "requestline", ""):
+            self.requestline, self.command, self.request_version = "", "", "HTTP/1.0"
+        self._send(status, "text/plain; charset=utf-8", f"{status} {reason}\n".encode())
+
+    def _send(self, status: int, content_type: str, body: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        for name, value in SECURITY_HEADERS:
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        log.debug("web: " + format, *args)
+
+
+class WebDisplay:
+    """`--web`: start() serves in a background thread, update() publishes a new state."""
+
+    def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
+        self._host = host
+        self._port = port
+        self._token = secrets.token_urlsafe(24)
+        self._board = _Board()
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        try:
+            self._server = _Server(self._host, self._port, self._board, self._token)
+        except OSError as exc:
+            raise InputError(
+                f"cannot serve the web display on {self._host}:{self._port}: {exc.strerror or exc}"
+            ) from None
+        self._port = self._server.server_address[1]
+        self._thread = threading.Thread(
+            target=self._server.serve_forever,
+            kwargs={"poll_interval": 0.2},
+            name="voicemaster-web",
+            daemon=True,
+        )
+        self._thread.start()
+
+    def update(self, snapshot: GameSnapshot, status: TableStatus | None = None) -> None:
+        self._board.update(snapshot, status or TableStatus())
+
+    def stop(self) -> None:
+        if self._server is None:
+            return
+        self._server.shutdown()
+        self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._server = None
+        self._thread = None
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """The bound host and port (the real port once started with port 0)."""
+        return self._host, self._port
+
+    @property
+    def public_url(self) -> str:
+        return f"http://{url_host(self._host)}:{self._port}/"
+
+    @property
+    def spymaster_url(self) -> str:
+        return f"{self.public_url}spymaster/{self._token}"

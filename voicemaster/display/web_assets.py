@@ -1,0 +1,180 @@
+"""The web pages: one HTML shell, one stylesheet, one script for both boards.
+
+Kept as strings so they ship inside the package; served from our own origin so the
+Content-Security-Policy can forbid every inline script and every other site.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="/board.css">
+</head>
+<body class="{kind}" data-state-url="{state_url}">
+<div id="notice">{notice}</div>
+<header>
+  <span id="red-left" class="count red"></span>
+  <span id="headline">Waiting for the game…</span>
+  <span id="blue-left" class="count blue"></span>
+</header>
+<div id="banner" hidden></div>
+<main id="grid"></main>
+<section id="info">
+  <div>Clue <b id="clue">-</b></div>
+  <div>Guesses left <b id="guesses">-</b></div>
+  <div>Timer <b id="timer">off</b></div>
+</section>
+<section id="table">
+  <div id="waiting"></div>
+  <div>Heard <span id="heard">-</span> <meter id="mic" min="0" max="1" value="0"></meter></div>
+  <div id="message"></div>
+  <div id="lost" hidden>Lost contact with VoiceMaster: retrying…</div>
+</section>
+<script type="application/json" id="initial">{initial}</script>
+<script src="/board.js"></script>
+</body>
+</html>
+"""
+
+PUBLIC_NOTICE = ""
+SPYMASTER_NOTICE = "SPYMASTER KEY: keep this screen away from the players"
+
+
+def page(*, spymaster: bool, state_url: str, initial: bytes) -> bytes:
+    """The HTML shell with the current state embedded, so it is right before any script runs."""
+    html = PAGE.format(
+        title="VoiceMaster: spymaster key" if spymaster else "VoiceMaster",
+        kind="spymaster" if spymaster else "public",
+        state_url=escape(state_url),
+        notice=SPYMASTER_NOTICE if spymaster else PUBLIC_NOTICE,
+        initial=initial.decode("ascii"),
+    )
+    return html.encode("utf-8")
+
+
+CSS = """
+:root { color-scheme: dark; --red: #c62828; --blue: #1565c0; --bystander: #e3d3a4;
+  --assassin: #111; --card: #f4efe4; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 1.5vh 2vw; background: #1d2027; color: #f3f3f3;
+  font: 600 clamp(14px, 2.2vw, 40px)/1.25 system-ui, "DejaVu Sans", sans-serif; }
+#notice:empty { display: none; }
+#notice { background: #f9a825; color: #111; text-align: center; padding: .3em; margin-bottom: .5em; }
+header { display: flex; justify-content: space-between; align-items: baseline; gap: 1em; }
+#headline { text-align: center; flex: 1; }
+.count { padding: .1em .5em; border-radius: .3em; color: #fff; white-space: nowrap; }
+.count.red { background: var(--red); } .count.blue { background: var(--blue); }
+#banner { margin: .4em 0; padding: .3em; text-align: center; font-size: 2em; border-radius: .3em;
+  background: #444; }
+#banner.red { background: var(--red); } #banner.blue { background: var(--blue); }
+#grid { display: grid; grid-template-columns: repeat(5, 1fr); gap: 1vh 1vw; margin: 1.5vh 0; }
+.card { position: relative; min-height: 13vh; display: flex; align-items: center;
+  justify-content: center; text-align: center; padding: 1.1em .3em .5em; border-radius: .35em;
+  background: var(--card); color: #1d2027; overflow-wrap: anywhere; border: .15em solid #000; }
+.card .letter { position: absolute; top: .15em; left: .3em; font-size: .8em;
+  padding: 0 .25em; border: .1em solid currentColor; border-radius: .2em; }
+.card.red { background: var(--red); color: #fff; }
+.card.blue { background: var(--blue); color: #fff; }
+.card.bystander { background: var(--bystander); color: #111; }
+.card.assassin { background: var(--assassin); color: #fff; border-color: #f3f3f3; }
+.public .card.covered .word { opacity: .85; }
+.spymaster .card.covered { opacity: .45; }
+.spymaster .card.covered .word { text-decoration: line-through; }
+.spymaster .card.covered .word::after { content: " \\2713"; }
+#info { display: flex; justify-content: space-around; gap: 1em; flex-wrap: wrap; }
+#info b { margin-left: .3em; }
+#table { margin-top: 1vh; font-size: .75em; color: #c9c9c9; }
+#waiting { color: #f9a825; }
+#message { color: #fff; font-style: italic; }
+#lost { color: #ff8a80; }
+meter { width: 8em; vertical-align: middle; }
+"""
+
+JS = """
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const stateUrl = document.body.dataset.stateUrl;
+  let version = null;
+  let timer = null;
+  let timerAt = 0;
+
+  function clock(seconds) {
+    const whole = Math.max(0, Math.ceil(seconds));
+    const pad = (n) => String(n).padStart(2, "0");
+    return pad(Math.floor(whole / 60)) + ":" + pad(whole % 60);
+  }
+
+  function showTimer() {
+    if (!timer) { $("timer").textContent = "off"; return; }
+    if (timer.paused) { $("timer").textContent = clock(timer.left) + " (paused)"; return; }
+    $("timer").textContent = clock(timer.left - (Date.now() - timerAt) / 1000);
+  }
+
+  function card(c) {
+    const el = document.createElement("div");
+    el.className = "card " + (c.covered ? "covered" : "uncovered");
+    if (c.identity) {
+      el.classList.add(c.identity);
+      const letter = document.createElement("span");
+      letter.className = "letter";
+      letter.textContent = c.letter;
+      el.appendChild(letter);
+    }
+    const word = document.createElement("span");
+    word.className = "word";
+    word.textContent = c.label;
+    el.appendChild(word);
+    return el;
+  }
+
+  function render(doc) {
+    const b = doc.board;
+    if (!b) { return; }
+    $("headline").textContent = b.headline;
+    $("red-left").textContent = "Red " + b.remaining.red + " left";
+    $("blue-left").textContent = "Blue " + b.remaining.blue + " left";
+    const banner = $("banner");
+    banner.hidden = b.phase !== "over";
+    banner.className = b.winner || "";
+    banner.textContent = b.phase === "over" ? b.headline : "";
+    $("grid").replaceChildren(...b.cards.map(card));
+    $("clue").textContent = b.clue;
+    $("guesses").textContent = b.guesses;
+    timer = b.timer;
+    timerAt = Date.now();
+    showTimer();
+    $("waiting").textContent = b.waiting_for;
+    $("heard").textContent = b.last_heard ? "\\u201c" + b.last_heard + "\\u201d" : "-";
+    $("mic").hidden = b.mic_level === null;
+    $("mic").value = b.mic_level || 0;
+    $("message").textContent = b.message;
+  }
+
+  async function poll() {
+    try {
+      const response = await fetch(stateUrl, { cache: "no-store" });
+      if (!response.ok) { throw new Error(String(response.status)); }
+      const doc = await response.json();
+      $("lost").hidden = true;
+      if (doc.version !== version) { version = doc.version; render(doc); }
+    } catch (e) {
+      $("lost").hidden = false;
+    }
+    setTimeout(poll, 500);
+  }
+
+  const initial = JSON.parse($("initial").textContent);
+  version = initial.version;
+  render(initial);
+  setInterval(showTimer, 250);
+  setTimeout(poll, 500);
+})();
+"""
