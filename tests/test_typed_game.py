@@ -1,0 +1,115 @@
+"""Whole games typed into `voicemaster play --input text`, checked with `voicemaster state --json`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import BLUE, RED
+
+VM = [sys.executable, "-m", "voicemaster"]
+
+RED_WINS = [
+    "clue ocean two",
+    "um I think apple is ours",  # chatter: ignored
+    "we guess apple",
+    "touch Bank",
+    "pick island",  # bystander: blue's turn
+    "my clue is river three",
+    "guess dragon",
+    "guess drum",
+    "choose engine",
+    "guess falcon",  # fourth guess: the limit, red's turn
+    "clue ocean unlimited",
+    *[f"guess {card}" for card in RED[2:9]],
+]
+
+
+def run_play(board: Path, key: Path, journal: Path, lines: list[str], *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*VM, "play", "--input", "text", "--board", str(board), "--key", str(key),
+         "--journal", str(journal), "--audio-out", "none", *extra],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120,
+    )
+
+
+def state(journal: Path) -> dict[str, object]:
+    out = subprocess.run([*VM, "state", "--journal", str(journal), "--json"],
+                         capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(out.stdout)
+
+
+def test_a_whole_typed_game_is_refereed_and_recorded(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    result = run_play(board, key, journal, RED_WINS)
+    assert result.returncode == 0, result.stderr
+    assert "red agent" in result.stdout.lower()
+    assert "red wins" in result.stdout.lower()
+    s = state(journal)
+    assert s["phase"] == "over" and s["winner"] == "red" and s["guesses_left"] is None
+    assert s["remaining"] == {"red": 0, "blue": 4}
+    revealed = s["revealed"]
+    assert isinstance(revealed, dict)
+    assert revealed["Bank"] == "red" and revealed["island"] == "bystander" and revealed["falcon"] == "blue"
+    assert len(revealed) == 14
+    types = [e["type"] for e in s["events"]]  # type: ignore[index, union-attr]
+    assert types[0] == "game_started" and types[-1] == "game_over"
+
+
+def test_state_mid_game_reports_clue_and_guesses_left(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    run_play(board, key, journal, ["clue ocean two", "guess apple"])
+    s = state(journal)
+    assert s["turn"] == "red" and s["phase"] == "guess" and s["winner"] is None
+    assert s["clue"] == {"team": "red", "word": "ocean", "number": 2}
+    assert s["guesses_left"] == 2
+    assert s["revealed"] == {"apple": "red"}
+
+
+def test_resume_continues_the_recorded_game(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    run_play(board, key, journal, RED_WINS[:6])
+    again = run_play(board, key, journal, ["status"])
+    assert again.returncode == 2 and "--resume" in again.stderr and "Traceback" not in again.stderr
+    result = run_play(board, key, journal, RED_WINS[6:], "--resume")
+    assert result.returncode == 0, result.stderr
+    assert state(journal)["winner"] == "red"
+
+
+def test_refused_actions_are_explained_and_change_nothing(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    result = run_play(board, key, journal, ["guess apple", "stop", "clue ocean one", "stop"])
+    text = result.stdout.lower()
+    assert "clue" in text and "at least one guess" in text
+    s = state(journal)
+    assert s["phase"] == "guess" and s["revealed"] == {}
+
+
+def test_undo_is_confirmed_before_it_acts(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    run_play(board, key, journal, ["clue ocean two", f"guess {BLUE[0]}", "undo", "no", "undo", "yes"])
+    s = state(journal)
+    assert s["turn"] == "red" and s["phase"] == "guess" and s["revealed"] == {}
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--house-rules", "double-points"], "unknown house rule 'double-points'"),
+        (["--resume"], "nothing to resume"),
+    ],
+)
+def test_bad_options_get_one_clear_line(board_files: tuple[Path, Path], tmp_path: Path, args: list[str], message: str) -> None:
+    board, key = board_files
+    result = run_play(board, key, tmp_path / "new.jsonl", ["status"], *args)
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -1,0 +1,165 @@
+"""The one loop that wires the stages: utterances in, referee, announcer, display, journal.
+
+Sources (typed lines, a WAV replay, the microphone, the demo's synthetic players) run in
+their own threads and put what they heard on one queue; this loop understands each item
+against the game as it is *now*, lets the dialogue act on it, and sends the reply to the
+speaker, the displays and the journal. Timer ticks run here too, so there is one place
+where the game changes.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Protocol, Union
+
+import numpy as np
+
+from voicemaster.dialogue import Dialogue, Reply
+from voicemaster.game.core import Game
+from voicemaster.game.snapshot import GameSnapshot, TableStatus
+from voicemaster.understand.intents import Intent
+from voicemaster.understand.parse import parse_utterance
+
+TICK_S = 0.2
+
+
+class Speaker(Protocol):
+    speaking: threading.Event
+
+    def say(self, text: str) -> None: ...
+
+    def wait_idle(self, timeout: float | None = None) -> bool: ...
+
+
+class Display(Protocol):
+    def update(self, snapshot: GameSnapshot, status: TableStatus | None = None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A line typed for the referee: enters at understanding."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """One utterance of audio cut by the endpointer (16 kHz mono int16)."""
+
+    audio: np.ndarray = field(repr=False)
+    label: str = ""
+    """Where it came from, for logs and the demo's scoring ("demo: guess apple")."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the app itself must tell the table (a microphone fault, say)."""
+
+    text: str
+
+
+class EndOfInput:
+    """The source has nothing more (end of a file or of standard input)."""
+
+
+Item = Union[Typed, Spoken, Notice, EndOfInput]
+Hear = Callable[[np.ndarray, Game], tuple[str, Intent | None]]
+"""Speech to (transcript, intent) against the game's current phase and cards."""
+
+
+@dataclass
+class Heard:
+    """One understood item: what the loop made of it, for logs and the demo's score."""
+
+    item: Item
+    transcript: str
+    intent: Intent | None
+    reply: Reply | None
+
+
+class App:
+    def __init__(
+        self,
+        game: Game,
+        dialogue: Dialogue,
+        speaker: Speaker,
+        displays: Iterable[Display],
+        hear: Hear | None = None,
+    ) -> None:
+        self.game = game
+        self.dialogue = dialogue
+        self.speaker = speaker
+        self.displays = list(displays)
+        self.hear = hear
+        self.inbox: "queue.Queue[Item]" = queue.Queue()
+        self.status = TableStatus()
+        self.log: list[Heard] = []
+        self.on_heard: Callable[[Heard], None] | None = None
+
+    def run(self, stop_when_over: bool = False, idle_timeout: float | None = None) -> None:
+        """Until the source ends (or the game ends, when asked to stop then)."""
+        self._say(self.dialogue.opening())
+        quiet_since = time.monotonic()
+        while True:
+            try:
+                item = self.inbox.get(timeout=TICK_S)
+            except queue.Empty:
+                self._reply(self.dialogue.tick())
+                if idle_timeout is not None and time.monotonic() - quiet_since > idle_timeout:
+                    return
+                continue
+            quiet_since = time.monotonic()
+            if isinstance(item, EndOfInput):
+                return
+            self._handle(item)
+            if stop_when_over and self.game.state.phase == "over":
+                return
+
+    def _handle(self, item: Item) -> None:
+        if isinstance(item, Notice):
+            self._say(item.text)
+            return
+        transcript, intent = self._understand(item)
+        self.status = TableStatus(last_heard=transcript, mic_level=self.status.mic_level, message=self.status.message)
+        reply = self.dialogue.hear(intent)
+        heard = Heard(item, transcript, intent, reply)
+        self.log.append(heard)
+        if self.on_heard is not None:
+            self.on_heard(heard)
+        self._reply(reply)
+
+    def _understand(self, item: Item) -> tuple[str, Intent | None]:
+        if isinstance(item, Typed):
+            phase = "guess" if self.game.state.phase == "guess" else "clue"
+            intent = parse_utterance(
+                item.text, self.game.uncovered(), phase, awaiting_clue=self.awaiting_clue()
+            )
+            return item.text, intent
+        assert isinstance(item, Spoken) and self.hear is not None
+        return self.hear(item.audio, self.game)
+
+    def awaiting_clue(self) -> bool:
+        s = self.game.state
+        return s.phase == "clue" and s.ruling is None and self.dialogue.question is None
+
+    def _reply(self, reply: Reply | None) -> None:
+        if reply is not None and reply.say:
+            self._say(reply.say)
+        else:
+            self._refresh()
+
+    def _say(self, text: str) -> None:
+        self.status = TableStatus(self.status.last_heard, self.status.mic_level, text)
+        self.speaker.say(text)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        snapshot = self.game.snapshot()
+        for display in self.displays:
+            display.update(snapshot, self.status)
+
+    def set_mic_level(self, level: float) -> None:
+        self.status = TableStatus(self.status.last_heard, level, self.status.message)

@@ -1,0 +1,78 @@
+"""`voicemaster play`: the real thing — microphone (or typed lines, or a WAV) in, referee out."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from functools import partial
+from pathlib import Path
+
+from voicemaster.app import App
+from voicemaster.dialogue import Dialogue
+from voicemaster.errors import InputError
+from voicemaster.game_setup import OpenGame, add_deal_arguments, open_game
+from voicemaster.runtime import add_output_arguments, hearing, open_displays, open_speaker
+from voicemaster.settings import add_rule_arguments, house_rules_from, load_config
+from voicemaster.sources import feed_audio, feed_typed, start_thread
+from voicemaster.speech.audio_sources import Microphone, NoMicrophone, list_devices, wav_source
+from voicemaster.speech.endpointer import Endpointer
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="referee a game at the table", description=__doc__)
+    p.add_argument("--input", default="mic", metavar="{mic,text,FILE.wav}",
+                   help="where utterances come from (default: the microphone)")
+    p.add_argument("--realtime", action="store_true", help="replay --input FILE.wav at its real pace")
+    add_deal_arguments(p)
+    add_rule_arguments(p)
+    add_output_arguments(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    config = load_config(args.config)
+    rules = house_rules_from(args, config)
+    source = _check_input(args.input)
+    opened = open_game(args, rules)
+    try:
+        return _play(args, config, opened, source)
+    finally:
+        opened.close()
+
+
+def _check_input(value: str) -> str | Path:
+    """Fail before anything starts: no microphone, or a WAV that is not there."""
+    if value == "text":
+        return value
+    if value == "mic":
+        if not any(d.inputs > 0 for d in list_devices()):
+            raise NoMicrophone()
+        return value
+    path = Path(value)
+    if not path.is_file():
+        raise InputError("no such WAV file (use --input mic, --input text or --input FILE.wav)", value)
+    return path
+
+
+def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame, source: str | Path) -> int:
+    game = opened.game
+    dialogue = Dialogue(game, opened.record, time.monotonic, random.Random(args.seed))
+    speaker = open_speaker(args, config)
+    displays = open_displays(args)
+    hear = None if source == "text" else hearing(args, config)
+    app = App(game, dialogue, speaker, displays.all, hear)
+    if source == "text":
+        start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input")
+    else:
+        endpointer = Endpointer(app_speaking=speaker.speaking)
+        audio = Microphone() if source == "mic" else wav_source(source, realtime=args.realtime)
+        start_thread(partial(feed_audio, audio, endpointer, app.inbox, app.set_mic_level), "listening")
+    try:
+        app.run()
+    finally:
+        speaker.wait_idle(timeout=30)
+        speaker.close()
+        displays.close()
+    return 0

@@ -1,0 +1,59 @@
+"""`voicemaster state --journal FILE --json`: the recorded game, replayed, as SPEC §3 JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import fields
+from enum import Enum
+from pathlib import Path
+
+from voicemaster.display.text_board import render_text
+from voicemaster.game.events import GameEvent
+from voicemaster.journal import LoadedGame, load_game
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("state", help="show a recorded game", description=__doc__)
+    p.add_argument("--journal", type=Path, required=True, help="the game's journal file")
+    p.add_argument("--json", action="store_true", help="print JSON (SPEC §3) instead of the board")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    loaded = load_game(args.journal)
+    for warning in loaded.warnings:
+        print(f"voicemaster: warning: {warning}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(state_json(loaded)))
+    else:
+        print(render_text(loaded.game.snapshot()))
+    return 0
+
+
+def state_json(loaded: LoadedGame) -> dict[str, object]:
+    snap = loaded.game.snapshot()
+    clue = None
+    if snap.clue is not None:
+        clue = {"team": snap.clue.team.value, "word": snap.clue.word, "number": snap.clue.number}
+    return {
+        "turn": snap.turn.value,
+        "phase": snap.phase,
+        "winner": snap.winner.value if snap.winner else None,
+        "revealed": {c.word: c.identity.value for c in snap.cards if c.covered and c.identity},
+        "remaining": {t.value: n for t, n in snap.remaining.items()},
+        "clue": clue,
+        "guesses_left": snap.guesses_left,
+        "events": [event_json(e) for e in loaded.events],
+    }
+
+
+def event_json(event: GameEvent) -> dict[str, object]:
+    """{"type": "card_revealed", ...fields}: names in snake case, enums as their values."""
+    name = "".join("_" + ch.lower() if ch.isupper() else ch for ch in type(event).__name__).lstrip("_")
+    out: dict[str, object] = {"type": name}
+    for f in fields(event):
+        value = getattr(event, f.name)
+        out[f.name] = value.value if isinstance(value, Enum) else value
+    return out

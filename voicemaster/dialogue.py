@@ -1,0 +1,215 @@
+"""Between what the table says and the rules core: confirmations, questions, requests.
+
+Pure of I/O: it takes intents (from typed lines or speech) and the clock's time, applies
+actions to the game, hands each applied action to the journal sink, and returns what
+the referee should say. Every refusal comes back as a sentence, never silently.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from voicemaster.game import actions as act
+from voicemaster.game.core import Game
+from voicemaster.game.errors import GameError
+from voicemaster.game.events import CoverOffered, GameEvent, TimeUp
+from voicemaster.understand.intents import (
+    AmbiguousCard,
+    Command,
+    CoverCard,
+    GiveClue,
+    GuessCard,
+    Intent,
+)
+from voicemaster.voice import phrases
+
+QUESTION_REMINDER_S = 8.0
+QUESTION_GIVE_UP_S = 20.0
+COOP_COVER_WAIT_S = 10.0
+
+
+@dataclass
+class Question:
+    """Something the referee asked and waits a yes/no or a choice for."""
+
+    kind: Literal["undo", "card"]
+    prompt: str
+    asked_at: float
+    candidates: tuple[str, ...] = ()
+    action: Literal["guess", "cover"] = "guess"
+    reminded: bool = False
+
+
+@dataclass
+class Reply:
+    say: str
+    events: list[GameEvent] = field(default_factory=list)
+
+
+class Dialogue:
+    def __init__(
+        self,
+        game: Game,
+        record: Callable[[act.Action], None],
+        clock: Callable[[], float],
+        rng: random.Random | None = None,
+    ) -> None:
+        self.game = game
+        self.record = record
+        self.clock = clock
+        self.rng = rng or random.Random()
+        self.question: Question | None = None
+        self.coop_cover_since: float | None = None
+        self.last_said = ""
+
+    # -- entry points -----------------------------------------------------------
+
+    def hear(self, intent: Intent | None) -> Reply | None:
+        """React to one utterance; None when nothing should be said (chatter)."""
+        if intent is None:
+            return None
+        if self.question is not None:
+            answered = self._answer(intent)
+            if answered is not None:
+                return self._said(answered)
+        return self._said(self._handle(intent))
+
+    def tick(self) -> Reply | None:
+        """Timer announcements, question reminders, the co-op opponent's move."""
+        now = self.clock()
+        if self.question is not None:
+            waited = now - self.question.asked_at
+            if waited >= QUESTION_GIVE_UP_S:
+                self.question = None
+                return self._said(Reply(phrases.question_dropped_phrase()))
+            if waited >= QUESTION_REMINDER_S and not self.question.reminded:
+                self.question.reminded = True
+                return self._said(Reply(phrases.reminder_phrase(self.question.prompt)))
+        if self.coop_cover_since is not None and now - self.coop_cover_since >= COOP_COVER_WAIT_S:
+            return self._said(self._coop_random_cover())
+        events = self.game.poll_timer()
+        if not events:
+            return None
+        if any(isinstance(e, TimeUp) and e.enforced for e in events):
+            events += self._apply(act.TimeOut())
+        return self._said(Reply(phrases.announce_all(events, self.game.snapshot()), events))
+
+    def opening(self) -> str:
+        return self._said(Reply(phrases.opening_phrase(self.game.snapshot()))).say
+
+    # -- intents ----------------------------------------------------------------
+
+    def _handle(self, intent: Intent) -> Reply:
+        try:
+            if isinstance(intent, GiveClue):
+                return self._clue(intent)
+            if isinstance(intent, GuessCard):
+                return self._act(act.Guess(intent.word))
+            if isinstance(intent, CoverCard):
+                return self._act(act.Cover(intent.word))
+            if isinstance(intent, AmbiguousCard):
+                return self._ask_card(intent)
+            return self._command(intent)
+        except GameError as err:
+            return Reply(phrases.not_now_phrase(str(err)))
+
+    def _clue(self, intent: GiveClue) -> Reply:
+        pre: list[GameEvent] = []
+        if self.coop_cover_since is not None:
+            pre = self._coop_random_cover().events
+        events = pre + self._apply(act.Clue(intent.word, intent.number))
+        return Reply(phrases.announce_all(events, self.game.snapshot()), events)
+
+    def _command(self, intent: Command) -> Reply:
+        snap = self.game.snapshot()
+        if intent.kind == "stop":
+            return self._act(act.Stop())
+        if intent.kind == "undo":
+            last = self.game.last_action()
+            if last is None:
+                return Reply(phrases.not_now_phrase("There is nothing to undo."))
+            return self._ask(Question("undo", phrases.confirm_undo_phrase(last), self.clock()))
+        if intent.kind in ("yes", "no"):
+            if self.game.state.ruling is not None:
+                return self._act(act.Ruling(accept=intent.kind == "yes"))
+            return Reply(phrases.not_now_phrase("There is no question to answer."))
+        if intent.kind == "repeat":
+            return Reply(phrases.repeat_phrase(snap) or self.last_said)
+        if intent.kind == "status":
+            return Reply(phrases.status_phrase(snap))
+        if intent.time_action == "pause":
+            self.game.timer.pause()
+        elif intent.time_action == "resume":
+            self.game.timer.resume()
+        return Reply(phrases.time_phrase(self.game.snapshot(), intent.time_action))
+
+    def _ask_card(self, intent: AmbiguousCard) -> Reply:
+        prompt = phrases.confirm_card_phrase(intent.candidates)
+        return self._ask(Question("card", prompt, self.clock(), intent.candidates, intent.action))
+
+    def _ask(self, question: Question) -> Reply:
+        self.question = question
+        return Reply(question.prompt)
+
+    def _answer(self, intent: Intent) -> Reply | None:
+        """A reply to the open question, or None when the utterance is about something else."""
+        q = self.question
+        assert q is not None
+        is_yes = isinstance(intent, Command) and intent.kind == "yes"
+        is_no = isinstance(intent, Command) and intent.kind == "no"
+        if is_no:
+            self.question = None
+            return Reply(phrases.cancelled_phrase())
+        if q.kind == "undo" and is_yes:
+            self.question = None
+            return self._act(act.Undo())
+        if q.kind == "card":
+            chosen = _chosen_card(intent, q.candidates)
+            if chosen is not None:
+                self.question = None
+                action = act.Guess(chosen) if q.action == "guess" else act.Cover(chosen)
+                return self._act(action)
+            if is_yes:
+                return Reply(q.prompt)
+        return None
+
+    # -- applying actions ---------------------------------------------------------
+
+    def _act(self, action: act.Action) -> Reply:
+        try:
+            events = self._apply(action)
+        except GameError as err:
+            return Reply(phrases.not_now_phrase(str(err)))
+        return Reply(phrases.announce_all(events, self.game.snapshot()), events)
+
+    def _apply(self, action: act.Action) -> list[GameEvent]:
+        events = self.game.apply(action)
+        self.record(action)
+        self._follow_up(events)
+        return events
+
+    def _follow_up(self, events: list[GameEvent]) -> None:
+        if any(isinstance(e, CoverOffered) and e.why == "coop" for e in events):
+            self.coop_cover_since = self.clock()
+        elif self.game.state.cover is None:
+            self.coop_cover_since = None
+
+    def _coop_random_cover(self) -> Reply:
+        """The simulated opponent covers one of its agents, chosen at random."""
+        self.coop_cover_since = None
+        card = self.rng.choice(self.game.opponent_agents())
+        events = self._apply(act.Cover(card))
+        return Reply(phrases.announce_all(events, self.game.snapshot()), events)
+
+    def _said(self, reply: Reply) -> Reply:
+        if reply.say:
+            self.last_said = reply.say
+        return reply
+
+
+def _chosen_card(intent: Intent, candidates: tuple[str, ...]) -> str | None:
+    if isinstance(intent, (GuessCard, CoverCard)) and intent.word in candidates:
+        return intent.word
+    return None

@@ -1,0 +1,76 @@
+"""What the table does to the game: the only inputs of the rules core, and what the journal stores."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Union
+
+from voicemaster.understand.intents import ClueNumber
+
+
+@dataclass(frozen=True)
+class Clue:
+    word: str
+    number: ClueNumber
+
+
+@dataclass(frozen=True)
+class Guess:
+    card: str
+
+
+@dataclass(frozen=True)
+class Cover:
+    card: str
+
+
+@dataclass(frozen=True)
+class Stop:
+    pass
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The opposing spymaster's answer to a clue the rulebook leaves to them."""
+
+    accept: bool
+
+
+@dataclass(frozen=True)
+class TimeOut:
+    """An enforced timer ran out for the current phase."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+Action = Union[Clue, Guess, Cover, Stop, Ruling, TimeOut, Undo]
+ACTION_TYPES: dict[str, type] = {
+    "clue": Clue,
+    "guess": Guess,
+    "cover": Cover,
+    "stop": Stop,
+    "ruling": Ruling,
+    "timeout": TimeOut,
+    "undo": Undo,
+}
+_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
+
+
+def action_to_json(action: Action) -> dict[str, object]:
+    return {"action": _NAMES[type(action)], **asdict(action)}
+
+
+def action_from_json(data: dict[str, object]) -> Action:
+    """Raises KeyError/TypeError/ValueError on a malformed record."""
+    fields = dict(data)
+    cls = ACTION_TYPES[str(fields.pop("action"))]
+    fields.pop("t", None)
+    action = cls(**fields)
+    if isinstance(action, Clue) and not (
+        action.number == "unlimited" or (isinstance(action.number, int) and 0 <= action.number <= 9)
+    ):
+        raise ValueError(f"bad clue number {action.number!r}")
+    return action  # type: ignore[return-value]

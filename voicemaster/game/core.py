@@ -1,0 +1,297 @@
+"""The rules of Codenames as a pure state machine: actions in, events out, no I/O.
+
+Like python-chess's Board it keeps a stack of positions, so `undo` is exact, and the
+end of the game is a value (`winner`). Every refusal is a GameError subclass whose
+message can be spoken as is.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Callable
+
+from voicemaster.game import actions as act
+from voicemaster.game import errors
+from voicemaster.game.cards import Deal, Identity, Team
+from voicemaster.game.events import (
+    ActionUndone,
+    CardRevealed,
+    ClueGiven,
+    ClueQuestioned,
+    ClueRejected,
+    CoverOffered,
+    GameEvent,
+    GameOver,
+    TurnEnded,
+    TurnEndReason,
+)
+from voicemaster.game.house_rules import HouseRules
+from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot
+from voicemaster.game.state import GameState, PendingCover, PendingRuling
+from voicemaster.game.timer import TurnTimer
+from voicemaster.referee import judge_clue
+from voicemaster.understand.intents import ClueNumber
+
+
+class Game:
+    def __init__(
+        self, deal: Deal, rules: HouseRules | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.deal = deal
+        self.rules = rules or HouseRules()
+        self.state = GameState(turn=deal.starting_team)
+        self.history: list[tuple[act.Action, GameState]] = []
+        self.timer = TurnTimer(self.rules.timer, clock)
+        self.timer.restart("clue")
+
+    @property
+    def team(self) -> Team:
+        """The team that plays; in co-op the other team is simulated."""
+        return self.deal.starting_team
+
+    @property
+    def winner(self) -> Team | None:
+        return self.state.winner
+
+    def apply(self, action: act.Action) -> list[GameEvent]:
+        """Carry out one action; raises a GameError (state unchanged) when not allowed."""
+        if isinstance(action, act.Undo):
+            return self._undo()
+        if self.state.phase == "over":
+            raise errors.GameIsOver(f"The game is over: {self.state.winner.title} won. Say undo to take back the last action.")  # type: ignore[union-attr]
+        before = self.state
+        handler = {
+            act.Clue: self._clue,
+            act.Guess: self._guess,
+            act.Cover: self._cover,
+            act.Stop: self._stop,
+            act.Ruling: self._ruling,
+            act.TimeOut: self._timeout,
+        }[type(action)]
+        events = handler(action)  # type: ignore[operator]
+        self.history.append((action, before))
+        if self.state.phase != before.phase or self.state.turn != before.turn:
+            self.timer.restart("guess" if self.state.phase == "guess" else "clue")
+        return events
+
+    # -- clue -----------------------------------------------------------------
+
+    def _clue(self, action: act.Clue) -> list[GameEvent]:
+        s = self.state
+        if s.phase != "clue":
+            raise errors.NotYourTurn(f"{s.turn.title} is guessing now; a clue comes after the turn.")
+        if s.ruling is not None:
+            raise errors.AwaitingRuling(self._ruling_prompt())
+        if s.cover is not None and s.cover.why == "coop":
+            raise errors.CoverNotAllowed("First the opponent covers one of its agents.")
+        verdict = judge_clue(
+            f"{action.word} {action.number}",
+            self.state.uncovered_cards(self.deal),
+            allow_rhymes=self.rules.allow_rhymes,
+            allow_compound=self.rules.allow_compound_clues,
+        )
+        self.state = replace(s, cover=None)
+        if verdict.verdict == "ask":
+            self.state = replace(self.state, ruling=PendingRuling(action.word, action.number, verdict.reason))
+            return [ClueQuestioned(s.turn, action.word, action.number, verdict.reason, judge=s.turn.other)]
+        if verdict.verdict == "illegal":
+            return self._illegal_clue(action.word, verdict.rule, verdict.reason)
+        return self._start_guessing(action.word, action.number)
+
+    def _illegal_clue(self, word: str, rule: str, reason: str) -> list[GameEvent]:
+        team = self.state.turn
+        if self.rules.lenient_clues:
+            return [ClueRejected(team, word, rule, reason, retry=True)]
+        events: list[GameEvent] = [ClueRejected(team, word, rule, reason, retry=False)]
+        events += self._end_turn("illegal-clue")
+        if not self.rules.coop:
+            self.state = replace(self.state, cover=PendingCover(team.other, "penalty"))
+            events.append(CoverOffered(team.other, "penalty"))
+        return events
+
+    def _start_guessing(self, word: str, number: ClueNumber) -> list[GameEvent]:
+        if number == "unlimited" or number == 0:
+            limit = None
+        else:
+            limit = int(number) + (0 if self.rules.exact_guesses else 1)
+        s = self.state
+        self.state = replace(
+            s, phase="guess", clue=ClueView(s.turn, word, number), guesses_left=limit, guesses_made=0
+        )
+        return [ClueGiven(s.turn, word, number, limit)]
+
+    def _ruling(self, action: act.Ruling) -> list[GameEvent]:
+        pending = self.state.ruling
+        if pending is None:
+            raise errors.NotYourTurn("There is no clue waiting for a ruling.")
+        self.state = replace(self.state, ruling=None)
+        if action.accept:
+            return self._start_guessing(pending.word, pending.number)
+        return [ClueRejected(self.state.turn, pending.word, "ruling", "The clue was not accepted.", retry=True)]
+
+    def _ruling_prompt(self) -> str:
+        judge = self.state.turn.other.title
+        return f"{judge} spymaster, first accept or reject the clue {self.state.ruling.word}."  # type: ignore[union-attr]
+
+    # -- guesses, covers, stop ------------------------------------------------
+
+    def _index_of(self, card: str) -> int:
+        try:
+            index = self.deal.index(card)
+        except KeyError:
+            raise errors.UnknownCard(f"{card} is not on the table.") from None
+        if index in self.state.covered:
+            raise errors.CardAlreadyCovered(f"{self.deal.cards[index]} is already covered.")
+        return index
+
+    def _guess(self, action: act.Guess) -> list[GameEvent]:
+        s = self.state
+        if s.phase != "guess":
+            if s.ruling is not None:
+                raise errors.AwaitingRuling(self._ruling_prompt())
+            raise errors.NotYourTurn(f"Waiting for {s.turn.title}'s clue before any guess.")
+        index = self._index_of(action.card)
+        identity = self.deal.key[index]
+        left = None if s.guesses_left is None else s.guesses_left - 1
+        self.state = replace(s, covered=s.covered | {index}, guesses_made=s.guesses_made + 1, guesses_left=left)
+        own = identity is Identity.of_team(s.turn)
+        shown_left = left if own and (left is None or left > 0) else None
+        events: list[GameEvent] = [CardRevealed(s.turn, self.deal.cards[index], identity, "guess", shown_left)]
+        if identity is Identity.ASSASSIN:
+            return events + self._game_over(s.turn.other, "assassin")
+        over = self._check_winner()
+        if over:
+            return events + over
+        if not own:
+            return events + self._end_turn("miss")
+        if left == 0:
+            return events + self._end_turn("limit")
+        return events
+
+    def _cover(self, action: act.Cover) -> list[GameEvent]:
+        pending = self.state.cover
+        if pending is None:
+            raise errors.CoverNotAllowed("Nobody may cover a card now.")
+        index = self._index_of(action.card)
+        identity = self.deal.key[index]
+        if identity is not Identity.of_team(pending.team):
+            owner = f"{pending.team.title}'s" if pending.why == "penalty" else "the opponent's"
+            raise errors.CoverNotAllowed(f"{self.deal.cards[index]} is not one of {owner} agents.")
+        self.state = replace(self.state, covered=self.state.covered | {index}, cover=None)
+        events: list[GameEvent] = [CardRevealed(pending.team, self.deal.cards[index], identity, "cover", None)]
+        return events + self._check_winner()
+
+    def _stop(self, _: act.Stop) -> list[GameEvent]:
+        s = self.state
+        if s.phase != "guess":
+            raise errors.NotYourTurn("There is nothing to stop: no clue has been given yet.")
+        if s.guesses_made == 0:
+            raise errors.MustGuessFirst(f"{s.turn.title} must make at least one guess first.")
+        return self._end_turn("stop")
+
+    def _timeout(self, _: act.TimeOut) -> list[GameEvent]:
+        """Time's up in either phase: the turn passes, as when a team stops."""
+        return self._end_turn("timeout")
+
+    # -- turn and game end ----------------------------------------------------
+
+    def _end_turn(self, reason: TurnEndReason) -> list[GameEvent]:
+        s = self.state
+        if self.rules.coop:
+            self.state = replace(
+                s, phase="clue", clue=None, guesses_left=None, guesses_made=0, ruling=None,
+                cover=PendingCover(s.turn.other, "coop"),
+            )
+            return [TurnEnded(s.turn, reason, s.turn), CoverOffered(s.turn.other, "coop")]
+        self.state = replace(
+            s, turn=s.turn.other, phase="clue", clue=None, guesses_left=None, guesses_made=0,
+            ruling=None, cover=None,
+        )
+        return [TurnEnded(s.turn, reason, s.turn.other)]
+
+    def _check_winner(self) -> list[GameEvent]:
+        """All of a team's agents covered ends the game, whoever covered the last one."""
+        for team in (self.state.turn, self.state.turn.other):
+            if self.state.remaining(self.deal, team) == 0:
+                if self.rules.coop and team is not self.team:
+                    return self._game_over(team, "coop-agents")
+                return self._game_over(team, "agents")
+        return []
+
+    def _game_over(self, winner: Team, reason: str) -> list[GameEvent]:
+        self.state = replace(self.state, phase="over", winner=winner, ruling=None, cover=None)
+        score = self.state.remaining(self.deal, self.team.other) if self.rules.coop else None
+        return [GameOver(winner, reason, score)]  # type: ignore[arg-type]
+
+    # -- undo and views -------------------------------------------------------
+
+    def _undo(self) -> list[GameEvent]:
+        if not self.history:
+            raise errors.NothingToUndo("There is nothing to undo.")
+        action, before = self.history.pop()
+        self.state = before
+        self.timer.restart("guess" if before.phase == "guess" else "clue")
+        return [ActionUndone(describe(action))]
+
+    def poll_timer(self) -> list[GameEvent]:
+        """Timer warnings and time's up; an enforced TimeUp is followed by the caller applying TimeOut."""
+        if self.state.phase == "over":
+            return []
+        return self.timer.poll(self.state.turn)
+
+    def last_action(self) -> str | None:
+        return describe(self.history[-1][0]) if self.history else None
+
+    def snapshot(self) -> GameSnapshot:
+        s = self.state
+        cards = tuple(
+            CardView(word, self.deal.key[i], i in s.covered) for i, word in enumerate(self.deal.cards)
+        )
+        return GameSnapshot(
+            cards=cards,
+            turn=s.turn,
+            phase=s.phase,
+            winner=s.winner,
+            remaining={t: s.remaining(self.deal, t) for t in Team},
+            clue=s.clue,
+            guesses_left=s.guesses_left if s.phase == "guess" else None,
+            timer_left=self.timer.remaining() if s.phase != "over" else None,
+            timer_paused=self.timer.paused,
+            waiting_for=self._waiting_for(),
+            coop=self.rules.coop,
+        )
+
+    def _waiting_for(self) -> str | None:
+        s = self.state
+        if s.ruling is not None:
+            return f"{s.turn.other.title} spymaster: accept or reject the clue {s.ruling.word}"
+        if s.cover is not None and s.cover.why == "penalty":
+            return f"{s.cover.team.title} spymaster may cover one of their words"
+        if s.cover is not None:
+            return "The opponent covers one of its agents"
+        return None
+
+    def uncovered(self) -> list[str]:
+        return self.state.uncovered_cards(self.deal)
+
+    def opponent_agents(self) -> list[str]:
+        """Co-op: the simulated opponent's uncovered agents, for its cover."""
+        ident = Identity.of_team(self.team.other)
+        return [c for i, c in enumerate(self.deal.cards) if self.deal.key[i] is ident and i not in self.state.covered]
+
+
+def describe(action: act.Action) -> str:
+    """An action in words, for undo confirmations."""
+    if isinstance(action, act.Clue):
+        return f"the clue {action.word} {action.number}"
+    if isinstance(action, act.Guess):
+        return f"the guess {action.card}"
+    if isinstance(action, act.Cover):
+        return f"covering {action.card}"
+    if isinstance(action, act.Ruling):
+        return "the ruling on the clue"
+    if isinstance(action, act.TimeOut):
+        return "the time-out"
+    return "the stop"
+

@@ -1,0 +1,48 @@
+"""The position of a game between two actions: immutable, so undo is a stack pop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from voicemaster.game.cards import Deal, Identity, Team
+from voicemaster.game.snapshot import ClueView, Phase
+from voicemaster.understand.intents import ClueNumber
+
+CoverReason = Literal["penalty", "coop"]
+
+
+@dataclass(frozen=True)
+class PendingRuling:
+    """A clue the opposing spymaster must accept or reject."""
+
+    word: str
+    number: ClueNumber
+    reason: str
+
+
+@dataclass(frozen=True)
+class PendingCover:
+    team: Team
+    why: CoverReason
+
+
+@dataclass(frozen=True)
+class GameState:
+    turn: Team
+    phase: Phase = "clue"
+    covered: frozenset[int] = frozenset()
+    winner: Team | None = None
+    clue: ClueView | None = None
+    guesses_left: int | None = None
+    """None means unlimited (only meaningful in the guess phase)."""
+    guesses_made: int = 0
+    ruling: PendingRuling | None = None
+    cover: PendingCover | None = None
+
+    def remaining(self, deal: Deal, team: Team) -> int:
+        ident = Identity.of_team(team)
+        return sum(1 for i, k in enumerate(deal.key) if k is ident and i not in self.covered)
+
+    def uncovered_cards(self, deal: Deal) -> list[str]:
+        return [c for i, c in enumerate(deal.cards) if i not in self.covered]

@@ -1,0 +1,84 @@
+"""Starting or resuming a game from the command line: deal, key, rules, journal."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from voicemaster.errors import InputError
+from voicemaster.game.actions import Action
+from voicemaster.game.cards import Deal, card_key
+from voicemaster.game.core import Game
+from voicemaster.game.dealing import RecentCards, deal_key, new_deal
+from voicemaster.game.files import read_board, read_key
+from voicemaster.game.house_rules import HouseRules
+from voicemaster.journal import Journal, load_game
+from voicemaster.settings import data_home
+
+
+@dataclass
+class OpenGame:
+    game: Game
+    journal: Journal | None
+    resumed: bool
+
+    def record(self, action: Action) -> None:
+        if self.journal is not None:
+            self.journal.append(action)
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+
+def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("the deal")
+    g.add_argument("--board", type=Path, help="25 lines, one card each (a physical deal)")
+    g.add_argument("--key", type=Path, help="5 lines of 5 letters R/B/N/A (the physical key card)")
+    g.add_argument("--wordlist", type=Path, help="deal from this word list instead of the default")
+    g.add_argument("--seed", type=int, help="deal (and key) from this seed, for a repeatable game")
+    g.add_argument("--journal", type=Path, help="record the game in this file")
+    g.add_argument("--resume", action="store_true", help="continue the game recorded in --journal")
+
+
+def deal_from(args: argparse.Namespace) -> Deal:
+    """The physical deal when given, else a fresh seeded one from the word list."""
+    rng = random.Random(args.seed)
+    if args.board is not None:
+        cards = read_board(args.board)
+        key = read_key(args.key) if args.key is not None else deal_key(rng)
+        return Deal(cards, key)
+    if args.key is not None:
+        raise InputError("--key needs --board: the key card describes a physical deal")
+    recent = None if args.seed is not None else RecentCards(data_home() / "recent-cards.json")
+    return new_deal(args.wordlist, args.seed, recent)
+
+
+def open_game(
+    args: argparse.Namespace, rules: HouseRules, clock: Callable[[], float] = time.monotonic
+) -> OpenGame:
+    if args.resume:
+        return _resume(args, clock)
+    deal = deal_from(args)
+    journal = Journal.create(args.journal, deal, rules) if args.journal else None
+    return OpenGame(Game(deal, rules, clock), journal, resumed=False)
+
+
+def _resume(args: argparse.Namespace, clock: Callable[[], float]) -> OpenGame:
+    if args.journal is None:
+        raise InputError("--resume needs --journal FILE: the game to continue")
+    if not args.journal.exists():
+        raise InputError("nothing to resume: the journal does not exist", str(args.journal))
+    loaded = load_game(args.journal, clock)
+    for warning in loaded.warnings:
+        print(f"voicemaster: warning: {warning}", file=sys.stderr)
+    if args.board is not None:
+        board = read_board(args.board)
+        if [card_key(c) for c in board] != [card_key(c) for c in loaded.game.deal.cards]:
+            raise InputError(f"this journal records a game on another board than {args.board}", str(args.journal))
+    return OpenGame(loaded.game, Journal.resume(args.journal, loaded), resumed=True)

@@ -1,0 +1,92 @@
+"""Building the app's edges from settings: the speaker, the displays, the ears."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from voicemaster.app import Display, Hear
+from voicemaster.display.live import LiveBoard
+from voicemaster.display.web import WebDisplay
+from voicemaster.display.web_address import parse_web_address
+from voicemaster.errors import InputError
+from voicemaster.game.core import Game
+from voicemaster.speech.engines import open_recognizer
+from voicemaster.speech.listen import hear
+from voicemaster.understand.intents import Intent
+from voicemaster.voice.settings import VoiceSettings
+from voicemaster.voice.tts import Speaker
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("speech and displays")
+    g.add_argument("--audio-out", metavar="{speaker,none,FILE.wav}",
+                   help="where announcements go (default speaker; text when there is no audio device)")
+    g.add_argument("--voice", help="espeak-ng voice for announcements (e.g. en-gb+f3)")
+    g.add_argument("--rate", type=int, help="speech rate, words per minute")
+    g.add_argument("--volume", type=float, help="speech volume 0..1")
+    g.add_argument("--web", nargs="?", const="", metavar="HOST:PORT",
+                   help="also show the board as a web page (default 127.0.0.1:8765)")
+    g.add_argument("--engine", choices=("auto", "pocketsphinx", "vosk"), help="speech recognizer (default auto)")
+    g.add_argument("--model", type=Path, help="vosk model directory")
+
+
+def voice_settings(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSettings:
+    voice = config.get("voice", {})
+    if not isinstance(voice, dict):
+        raise InputError("[voice] must be a table with rate, volume, voice", str(config.get("_path")))
+    return VoiceSettings(
+        output=str(args.audio_out or config.get("audio_out") or "speaker"),
+        rate=int(args.rate or voice.get("rate", 175)),
+        volume=float(args.volume if args.volume is not None else voice.get("volume", 1.0)),
+        voice=args.voice or voice.get("voice"),
+    )
+
+
+def open_speaker(args: argparse.Namespace, config: dict[str, Any]) -> Speaker:
+    speaker = Speaker(voice_settings(args, config))
+    speaker.start()
+    return speaker
+
+
+@dataclass
+class Displays:
+    all: list[Display] = field(default_factory=list)
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for close in self.closers:
+            close()
+
+
+def open_displays(args: argparse.Namespace) -> Displays:
+    board = LiveBoard()
+    board.start()
+    displays = Displays([board], [board.stop])
+    if args.web is not None:
+        host, port = parse_web_address(args.web)
+        web = WebDisplay(host, port)
+        web.start()
+        print(f"Board for everyone: {web.public_url}", file=sys.stderr)
+        print(f"Spymasters only:    {web.spymaster_url}", file=sys.stderr)
+        displays.all.append(web)
+        displays.closers.append(web.stop)
+    return displays
+
+
+def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hear:
+    """Speech → (transcript, intent) against the game as it is when the audio is decoded."""
+    recognizer = open_recognizer(args.engine or str(config.get("engine", "auto")), args.model)
+
+    def understand(audio: np.ndarray, game: Game) -> tuple[str, Intent | None]:
+        phase = "guess" if game.state.phase == "guess" else "clue"
+        awaiting = game.state.phase == "clue" and game.state.ruling is None
+        heard = hear(audio, recognizer, game.uncovered(), phase, awaiting)
+        return heard.transcript, heard.intent
+
+    return understand

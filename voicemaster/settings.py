@@ -1,0 +1,102 @@
+"""Settings built once from the config file and the command line, then passed down."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from voicemaster.errors import InputError
+from voicemaster.game.house_rules import HouseRules, TimerSettings, UnknownHouseRule
+
+CONFIG_KEYS = {"house_rules", "coop", "timer", "audio_out", "engine", "voice", "wordlist"}
+TIMER_KEYS = {"enabled", "clue_seconds", "guess_seconds", "enforced"}
+
+
+def data_home() -> Path:
+    """Where VoiceMaster keeps its own small files (recently dealt cards)."""
+    base = os.environ.get("VOICEMASTER_HOME") or os.path.join(
+        os.environ.get("XDG_DATA_HOME", str(Path.home() / ".local" / "share")), "voicemaster"
+    )
+    return Path(base)
+
+
+def default_config_path() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME", str(Path.home() / ".config"))
+    return Path(base) / "voicemaster" / "config.toml"
+
+
+def load_config(path: Path | None) -> dict[str, Any]:
+    """The config file as a dict; a missing default file is an empty config."""
+    target = path or default_config_path()
+    if path is None and not target.exists():
+        return {}
+    try:
+        data = tomllib.loads(target.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("config file not found", str(target)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the config file ({exc})", str(target)) from None
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        raise InputError(f"not valid TOML: {exc.args[0].split(' (at')[0]}", str(target), line) from None
+    unknown = set(data) - CONFIG_KEYS
+    if unknown:
+        raise InputError(f"unknown setting '{sorted(unknown)[0]}' (known: {', '.join(sorted(CONFIG_KEYS))})", str(target))
+    timer = data.get("timer", {})
+    if not isinstance(timer, dict) or set(timer) - TIMER_KEYS:
+        raise InputError(f"[timer] takes only {', '.join(sorted(TIMER_KEYS))}", str(target))
+    data["_path"] = str(target)
+    return data
+
+
+def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("house rules (also settable in the config file)")
+    g.add_argument("--house-rules", action="append", default=[], metavar="R1,R2",
+                   help="exact-guesses, lenient-clues, allow-rhymes, allow-compound-clues")
+    g.add_argument("--coop", action="store_true", default=None, help="co-op variant against a simulated opponent")
+    g.add_argument("--timer", action="store_true", default=None, help="turn timer on")
+    g.add_argument("--clue-seconds", type=float, help="timer length for the clue (default 120)")
+    g.add_argument("--guess-seconds", type=float, help="timer length for the guesses (default 120)")
+    g.add_argument("--timer-enforced", action="store_true", default=None,
+                   help="time's up ends the turn (default: only announced)")
+    g.add_argument("--config", type=Path, help=f"config file (default {default_config_path()})")
+
+
+def house_rules_from(args: argparse.Namespace, config: dict[str, Any]) -> HouseRules:
+    source = config.get("_path", "config")
+    names = list(args.house_rules)
+    config_rules = config.get("house_rules", [])
+    if isinstance(config_rules, str):
+        config_rules = [config_rules]
+    if not isinstance(config_rules, list):
+        raise InputError("house_rules must be a list of names", source)
+    ctimer = config.get("timer", {})
+    timer = TimerSettings(
+        enabled=_pick(args.timer, ctimer.get("enabled"), False, bool, source),
+        clue_seconds=_pick(args.clue_seconds, ctimer.get("clue_seconds"), 120.0, float, source),
+        guess_seconds=_pick(args.guess_seconds, ctimer.get("guess_seconds"), 120.0, float, source),
+        enforced=_pick(args.timer_enforced, ctimer.get("enforced"), False, bool, source),
+    )
+    if timer.clue_seconds <= 0 or timer.guess_seconds <= 0:
+        raise InputError("timer lengths must be positive seconds")
+    try:
+        return HouseRules.from_names(
+            [*map(str, config_rules), *names],
+            coop=_pick(args.coop, config.get("coop"), False, bool, source),
+            timer=timer,
+        )
+    except UnknownHouseRule as exc:
+        raise InputError(str(exc)) from None
+
+
+def _pick(flag: Any, configured: Any, default: Any, kind: type, source: str) -> Any:
+    value = flag if flag is not None else configured if configured is not None else default
+    if kind is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if not isinstance(value, kind):
+        raise InputError(f"setting {value!r} should be {'true/false' if kind is bool else 'a number'}", source)
+    return value
