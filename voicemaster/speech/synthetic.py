@@ -147,12 +147,16 @@ def babble(n_samples: int, talkers: int = 5, seed: int = 0) -> np.ndarray:
 
 
 def pink_noise(n_samples: int, seed: int = 0) -> np.ndarray:
-    """1/f noise (power falls 3 dB per octave) at about -20 dBFS RMS; int16."""
+    """1/f noise (power falls 3 dB per octave) from 50 Hz up, at about -20 dBFS RMS; int16.
+
+    Below 50 Hz it is flat then cut under 20 Hz, as a microphone would: unbounded
+    1/f power near DC would make the level swing by several dB over seconds.
+    """
     rng = np.random.default_rng(seed)
     spectrum = rng.standard_normal(n_samples // 2 + 1) + 1j * rng.standard_normal(n_samples // 2 + 1)
     freqs = np.fft.rfftfreq(n_samples, 1 / SAMPLE_RATE)
-    spectrum[1:] /= np.sqrt(freqs[1:])
-    spectrum[0] = 0
+    spectrum /= np.sqrt(np.maximum(freqs, 50.0))
+    spectrum[freqs < 20.0] = 0
     return _normalise(np.fft.irfft(spectrum, n=n_samples))
 
 
