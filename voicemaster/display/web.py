@@ -257,8 +257,11 @@ class WebDisplay:
 
     @property
     def address(self) -> tuple[str, int]:
-        """The bound host and port (the real port once started with port 0)."""
-        return self._host, self._port
+        """Where the socket listens once started; the requested host and port before."""
+        if self._server is None:
+            return self._host, self._port
+        host, port = self._server.server_address[:2]
+        return str(host), int(port)
 
     @property
     def public_url(self) -> str:
