@@ -1,0 +1,309 @@
+"""What the announcer says: pure functions from game events and snapshots to sentences.
+
+Short, and in the order players need it: the card, what it was, what happens now.
+One action can produce several events (a card revealed, the turn ended, the game
+over); `announce_all` renders them as one sequence that never says a thing twice.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from voicemaster.game.cards import Identity, Team
+from voicemaster.game.events import (
+    ActionUndone,
+    CardRevealed,
+    ClueGiven,
+    ClueQuestioned,
+    ClueRejected,
+    CoverOffered,
+    GameEvent,
+    GameOver,
+    GameStarted,
+    TimerWarning,
+    TimeUp,
+    TurnEnded,
+)
+from voicemaster.game.snapshot import GameSnapshot
+from voicemaster.understand.intents import ClueNumber
+
+_ONES = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_words(n: int) -> str:
+    """0..99 in words ("twenty-five"); larger numbers as digits."""
+    if 0 <= n < 20:
+        return _ONES[n]
+    if 20 <= n < 100:
+        tens, ones = divmod(n, 10)
+        return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
+    return str(n)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _card(word: str) -> str:
+    """A card as said in a sentence: board files are often written in capitals."""
+    return word.lower() if word.isupper() else word
+
+
+def _sentence(text: str) -> str:
+    text = _cap(text.strip())
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{number_words(n)} {one if n == 1 else many}"
+
+
+def _clue_number(number: ClueNumber) -> str:
+    return "unlimited" if number == "unlimited" else number_words(number)
+
+
+_IDENTITY = {
+    Identity.RED: "red agent",
+    Identity.BLUE: "blue agent",
+    Identity.BYSTANDER: "bystander",
+    Identity.ASSASSIN: "the assassin",
+}
+
+
+def _guesses_left(n: int | None) -> str:
+    if n is None:
+        return "Guess again, or say stop."
+    return _cap(_plural(n, "guess", "guesses")) + " left."
+
+
+def _game_started(e: GameStarted) -> list[str]:
+    if e.coop:
+        return [f"New co-op game: {e.starting.value} plays.", f"{e.starting.title} spymaster, your clue."]
+    return [f"New game. {e.starting.title} starts.", f"{e.starting.title} spymaster, your clue."]
+
+
+def _clue_given(e: ClueGiven) -> list[str]:
+    said = f"{e.team.title}: {e.word}, {_clue_number(e.number)}."
+    if e.guesses_left is None:
+        return [said, "Unlimited guesses."]
+    if e.guesses_left == 1:
+        return [said, "One guess."]
+    return [said, f"Up to {number_words(e.guesses_left)} guesses."]
+
+
+def _clue_rejected(e: ClueRejected) -> list[str]:
+    if e.retry:
+        return [_sentence(e.reason), f"{e.team.title} spymaster, another clue please."]
+    return [_sentence(e.reason)]
+
+
+def _clue_questioned(e: ClueQuestioned) -> list[str]:
+    return [_sentence(e.reason), ask_clue_phrase(e.judge, e.word)]
+
+
+def _card_revealed(e: CardRevealed, snapshot: GameSnapshot, after: Sequence[GameEvent]) -> list[str]:
+    said = f"{_cap(_card(e.card))}: {_IDENTITY[e.identity]}."
+    if e.by == "cover":
+        owner = Team(e.identity.value) if e.identity in (Identity.RED, Identity.BLUE) else e.team
+        left = snapshot.remaining.get(owner, 0)
+        return [f"{_cap(_card(e.card))} covered.", f"{owner.title} has {_plural(left, 'agent', 'agents')} left."]
+    if any(isinstance(a, (TurnEnded, GameOver)) for a in after):
+        return [said]
+    if e.identity is Identity.of_team(e.team):
+        return [said, _guesses_left(e.guesses_left)]
+    return [said]
+
+
+def _cover_offered(e: CoverOffered) -> list[str]:
+    if e.why == "coop":
+        return [f"{e.team.title}'s move: spymaster, say cover and one {e.team.value} agent."]
+    return [f"{e.team.title} spymaster, you may cover one of your words."]
+
+
+def _turn_ended(e: TurnEnded, before: Sequence[GameEvent], after: Sequence[GameEvent]) -> list[str]:
+    if any(isinstance(a, GameOver) for a in after):
+        return []
+    nxt = f"{e.next_team.title}'s turn."
+    if e.reason == "illegal-clue":
+        offer = next((a for a in after if isinstance(a, CoverOffered) and a.why == "penalty"), None)
+        if offer is not None:
+            return [f"{e.team.title}'s turn ends; {offer.team.value} spymaster, you may cover one of your words."]
+        return [f"{e.team.title}'s turn ends.", nxt]
+    if e.reason == "stop":
+        return [f"{e.team.title} stops.", nxt]
+    if e.reason == "limit":
+        return ["That was the last guess.", nxt]
+    if e.reason == "timeout" and not any(isinstance(b, TimeUp) for b in before):
+        return ["Time's up.", nxt]
+    return [nxt]
+
+
+def _game_over(e: GameOver, before: Sequence[GameEvent]) -> list[str]:
+    revealed = next((b for b in reversed(before) if isinstance(b, CardRevealed)), None)
+    loser = e.winner.other
+    if e.reason == "assassin":
+        if revealed is not None and revealed.identity is Identity.ASSASSIN:
+            return [f"{e.winner.title} wins."]
+        return [f"{loser.title} found the assassin.", f"{e.winner.title} wins."]
+    if e.reason == "coop-agents":
+        return [f"All {e.winner.value} agents are covered.", f"{e.winner.title} wins; game over."]
+    if revealed is not None and revealed.identity is Identity.of_team(e.winner):
+        win = [f"That was {e.winner.value}'s last agent.", f"{e.winner.title} wins."]
+    else:
+        win = [f"All {e.winner.value} agents are covered.", f"{e.winner.title} wins."]
+    if e.score is not None:
+        win.append(f"Score: {number_words(e.score)}, the {loser.value} agents still uncovered.")
+    return win
+
+
+def _time_up(e: TimeUp, snapshot: GameSnapshot, after: Sequence[GameEvent]) -> list[str]:
+    if not e.enforced:
+        return [f"Time's up, {e.team.value}."]
+    if any(isinstance(a, (TurnEnded, GameOver)) for a in after):
+        return ["Time's up."]
+    return ["Time's up.", f"{snapshot.turn.title}'s turn."]
+
+
+def _render(
+    event: GameEvent, snapshot: GameSnapshot, before: Sequence[GameEvent], after: Sequence[GameEvent]
+) -> list[str]:
+    if isinstance(event, GameStarted):
+        return _game_started(event)
+    if isinstance(event, ClueGiven):
+        return _clue_given(event)
+    if isinstance(event, ClueRejected):
+        return _clue_rejected(event)
+    if isinstance(event, ClueQuestioned):
+        return _clue_questioned(event)
+    if isinstance(event, CardRevealed):
+        return _card_revealed(event, snapshot, after)
+    if isinstance(event, CoverOffered):
+        penalty_said = any(isinstance(b, TurnEnded) and b.reason == "illegal-clue" for b in before)
+        return [] if penalty_said and event.why == "penalty" else _cover_offered(event)
+    if isinstance(event, TurnEnded):
+        return _turn_ended(event, before, after)
+    if isinstance(event, GameOver):
+        return _game_over(event, before)
+    if isinstance(event, ActionUndone):
+        return [f"Undone: {_card(event.description)}.", _where_we_are(snapshot)]
+    if isinstance(event, TimerWarning):
+        return [_cap(_plural(event.seconds_left, "second", "seconds")) + "."]
+    return _time_up(event, snapshot, after)
+
+
+def announce(event: GameEvent, snapshot: GameSnapshot) -> str | None:
+    """What to say for one event on its own; None when there is nothing to say."""
+    sentences = _render(event, snapshot, (), ())
+    return " ".join(sentences) if sentences else None
+
+
+def announce_all(events: Sequence[GameEvent], snapshot: GameSnapshot) -> str:
+    """The events of one action as one spoken sequence; `snapshot` is the game after them."""
+    sentences: list[str] = []
+    for i, event in enumerate(events):
+        for sentence in _render(event, snapshot, events[:i], events[i + 1 :]):
+            if sentence not in sentences:
+                sentences.append(sentence)
+    return " ".join(sentences)
+
+
+def _clue_said(snapshot: GameSnapshot) -> str:
+    clue = snapshot.clue
+    return f"clue {clue.word}, {_clue_number(clue.number)}" if clue is not None else "no clue"
+
+
+def _where_we_are(snapshot: GameSnapshot) -> str:
+    """Whose turn and what they are doing, as one sentence."""
+    if snapshot.phase == "over":
+        return f"Game over: {snapshot.winner.value if snapshot.winner else 'nobody'} won."
+    team = snapshot.turn.title
+    if snapshot.phase == "clue":
+        return f"{team}'s turn: waiting for the clue."
+    if snapshot.guesses_left is None:
+        left = "unlimited guesses"
+    else:
+        left = _plural(snapshot.guesses_left, "guess", "guesses") + " left"
+    return f"{team}'s turn, guessing: {_clue_said(snapshot)}; {left}."
+
+
+def status_phrase(snapshot: GameSnapshot) -> str:
+    """ "Red has 5 agents left, blue 3. Red's turn, guessing: clue ocean, two; two guesses left." """
+    first, second = snapshot.turn, snapshot.turn.other
+    agents = "agent" if snapshot.remaining.get(first, 0) == 1 else "agents"
+    counts = (
+        f"{first.title} has {snapshot.remaining.get(first, 0)} {agents} left, "
+        f"{second.value} {snapshot.remaining.get(second, 0)}."
+    )
+    parts = [counts, _where_we_are(snapshot)]
+    if snapshot.waiting_for:
+        parts.append(_sentence(snapshot.waiting_for))
+    return " ".join(parts)
+
+
+def repeat_phrase(snapshot: GameSnapshot) -> str:
+    """The current clue again, with the guesses left."""
+    if snapshot.clue is None or snapshot.phase == "over":
+        return "No clue yet. " + _where_we_are(snapshot)
+    return f"The {_clue_said(snapshot)}. " + _where_we_are(snapshot)
+
+
+def _duration(seconds: float) -> str:
+    total = max(0, round(seconds))
+    minutes, secs = divmod(total, 60)
+    parts = []
+    if minutes:
+        parts.append(_plural(minutes, "minute", "minutes"))
+    if secs or not minutes:
+        parts.append(_plural(secs, "second", "seconds"))
+    return " ".join(parts)
+
+
+def time_phrase(snapshot: GameSnapshot) -> str:
+    """How long the current phase has left (or that the timer is off or paused)."""
+    if snapshot.timer_left is None:
+        return "The timer is off."
+    left = _duration(snapshot.timer_left)
+    if snapshot.timer_paused:
+        return f"The timer is paused with {left} left."
+    return _cap(left) + " left."
+
+
+def confirm_card_phrase(candidates: Sequence[str]) -> str:
+    """ "Did you say apple or chapel?" """
+    names = [_card(c) for c in candidates]
+    if len(names) <= 1:
+        return f"Did you say {''.join(names)}?"
+    return f"Did you say {', '.join(names[:-1])} or {names[-1]}?"
+
+
+def confirm_undo_phrase(description: str) -> str:
+    return f"Undo {_card(description)}? Say yes or no."
+
+
+def ask_clue_phrase(judge_team: Team, word: str) -> str:
+    """ "Blue spymaster, do you accept corner?" """
+    return f"{judge_team.title} spymaster, do you accept {word}?"
+
+
+def confirm_clue_phrase(word: str, number: ClueNumber) -> str:
+    """ "Ocean, two — right?" """
+    return f"{_cap(word)}, {_clue_number(number)} — right?"
+
+
+def reminder_phrase(question: str) -> str:
+    """Said when a question has gone unanswered for a while: the question again."""
+    return f"I'm still waiting. {question}"
+
+
+def no_answer_phrase(what: str) -> str:
+    """Said when a question is given up: "No answer, so the undo is cancelled." """
+    return f"No answer, so {_card(what)} is cancelled."
+
+
+def not_now_phrase(reason: str) -> str:
+    """A refused action: the game core's reason, spoken as a sentence."""
+    return _sentence(reason)
