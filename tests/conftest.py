@@ -12,7 +12,7 @@ BOARD = (
     "apple bank bear boot bridge castle chair cloud crown dragon drum engine falcon "
     "forest ghost glove honey island jungle kettle ladder lemon mirror needle orbit"
 ).split()
-KEY_ROWS = ["RRRRR", "RRRRB", "BBBBB", "BBBNN", "NNNNA"]
+KEY_ROWS = ["RRRRR", "RRRRB", "BBBBB", "BBNNN", "NNNNA"]
 RED = BOARD[:9]
 BLUE = BOARD[9:17]
 BYSTANDERS = BOARD[17:24]

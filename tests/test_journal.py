@@ -1,0 +1,110 @@
+"""The journal keeps every game safe: torn writes, foreign files, a SIGKILL mid-game."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import fixed_deal
+from tests.test_typed_game import RED_WINS, VM, run_play, state
+from voicemaster.errors import InputError
+from voicemaster.game.actions import Clue, Guess
+from voicemaster.game.cards import Team
+from voicemaster.game.house_rules import HouseRules
+from voicemaster.journal import Journal, load_game
+
+
+def recorded(tmp_path: Path) -> Path:
+    path = tmp_path / "j.jsonl"
+    journal = Journal.create(path, fixed_deal(), HouseRules())
+    journal.append(Clue("ocean", 2))
+    journal.append(Guess("apple"))
+    journal.close()
+    return path
+
+
+def test_a_torn_last_record_is_dropped_with_a_warning(tmp_path: Path) -> None:
+    path = recorded(tmp_path)
+    with open(path, "ab") as f:
+        f.write(b'{"action": "guess", "ca')
+    loaded = load_game(path)
+    assert loaded.warnings and "line 4" in loaded.warnings[0]
+    assert loaded.game.snapshot().remaining[Team.RED] == 8
+    journal = Journal.resume(path, loaded)
+    journal.append(Guess("bank"))
+    journal.close()
+    assert load_game(path).game.snapshot().guesses_left == 1
+
+
+def test_a_damaged_record_in_the_middle_is_refused_not_skipped(tmp_path: Path) -> None:
+    path = recorded(tmp_path)
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1][:10]
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(InputError, match="line 2: damaged record"):
+        load_game(path)
+
+
+def test_a_newer_journal_format_is_refused(tmp_path: Path) -> None:
+    path = recorded(tmp_path)
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["version"] = 99
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    with pytest.raises(InputError, match="newer than this VoiceMaster"):
+        load_game(path)
+
+
+@pytest.mark.parametrize("content", [b"", b"hello\n", b"\x00\xff\xfe", b'{"format": "other"}\n'])
+def test_files_that_are_not_journals_are_refused(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "j.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(InputError):
+        load_game(path)
+
+
+def test_resuming_on_another_board_is_refused(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    run_play(board, key, journal, RED_WINS[:3])
+    other = tmp_path / "other.txt"
+    other.write_text("\n".join(f"card{chr(97 + i // 5)}{chr(97 + i % 5)}" for i in range(25)) + "\n")
+    result = run_play(other, key, journal, ["status"], "--resume")
+    assert result.returncode == 2 and "another board" in result.stderr
+
+
+def test_sigkill_mid_game_then_resume_ends_like_an_uninterrupted_game(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    twin = tmp_path / "twin.jsonl"
+    run_play(board, key, twin, RED_WINS)
+    journal = tmp_path / "killed.jsonl"
+    proc = subprocess.Popen(
+        [*VM, "play", "--input", "text", "--board", str(board), "--key", str(key),
+         "--journal", str(journal), "--audio-out", "none"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+    )
+    assert proc.stdin is not None
+    half = len(RED_WINS) // 2
+    proc.stdin.write("\n".join(RED_WINS[:half]) + "\n")
+    proc.stdin.flush()
+    actions_sent = half - 1  # one line of the first half is chatter
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and records(journal) < actions_sent:
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert records(journal) == actions_sent
+    result = run_play(board, key, journal, RED_WINS[half:], "--resume")
+    assert result.returncode == 0, result.stderr
+    assert state(journal) == state(twin)
+
+
+def records(journal: Path) -> int:
+    """Actions recorded so far (the header line is not one)."""
+    return max(0, len(journal.read_bytes().splitlines()) - 1) if journal.exists() else 0
