@@ -25,7 +25,7 @@ from voicemaster.game.events import (
     TurnEnded,
 )
 from voicemaster.game.snapshot import GameSnapshot
-from voicemaster.understand.intents import ClueNumber
+from voicemaster.understand.intents import ClueNumber, TimeAction
 
 _ONES = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -110,7 +110,11 @@ def _card_revealed(e: CardRevealed, snapshot: GameSnapshot, after: Sequence[Game
     if e.by == "cover":
         owner = Team(e.identity.value) if e.identity in (Identity.RED, Identity.BLUE) else e.team
         left = snapshot.remaining.get(owner, 0)
-        return [f"{_cap(_card(e.card))} covered.", f"{owner.title} has {_plural(left, 'agent', 'agents')} left."]
+        said_cover = [f"{_cap(_card(e.card))} covered.", f"{owner.title} has {_plural(left, 'agent', 'agents')} left."]
+        clue_follows = any(isinstance(a, (ClueGiven, ClueRejected, ClueQuestioned, GameOver)) for a in after)
+        if snapshot.phase == "clue" and not clue_follows:
+            said_cover.append(f"{snapshot.turn.title} spymaster, your clue.")
+        return said_cover
     if any(isinstance(a, (TurnEnded, GameOver)) for a in after):
         return [said]
     if e.identity is Identity.of_team(e.team):
@@ -120,14 +124,14 @@ def _card_revealed(e: CardRevealed, snapshot: GameSnapshot, after: Sequence[Game
 
 def _cover_offered(e: CoverOffered) -> list[str]:
     if e.why == "coop":
-        return [f"{e.team.title}'s move: spymaster, say cover and one {e.team.value} agent."]
+        return [f"Now one {e.team.value} agent gets covered: spymaster, say cover and the card, or I pick one."]
     return [f"{e.team.title} spymaster, you may cover one of your words."]
 
 
 def _turn_ended(e: TurnEnded, before: Sequence[GameEvent], after: Sequence[GameEvent]) -> list[str]:
     if any(isinstance(a, GameOver) for a in after):
         return []
-    nxt = f"{e.next_team.title}'s turn."
+    nxt = f"{e.next_team.title}'s turn." if e.next_team is not e.team else "Turn over."
     if e.reason == "illegal-clue":
         offer = next((a for a in after if isinstance(a, CoverOffered) and a.why == "penalty"), None)
         if offer is not None:
@@ -156,7 +160,7 @@ def _game_over(e: GameOver, before: Sequence[GameEvent]) -> list[str]:
     else:
         win = [f"All {e.winner.value} agents are covered.", f"{e.winner.title} wins."]
     if e.score is not None:
-        win.append(f"Score: {number_words(e.score)}, the {loser.value} agents still uncovered.")
+        win.append(f"Score: {_plural(e.score, loser.value + ' agent', loser.value + ' agents')} left.")
     return win
 
 
@@ -244,11 +248,19 @@ def status_phrase(snapshot: GameSnapshot) -> str:
     return " ".join(parts)
 
 
-def repeat_phrase(snapshot: GameSnapshot) -> str:
-    """The current clue again, with the guesses left."""
-    if snapshot.clue is None or snapshot.phase == "over":
-        return "No clue yet. " + _where_we_are(snapshot)
+def repeat_phrase(snapshot: GameSnapshot) -> str | None:
+    """The current clue again, with the guesses left; None when there is no clue to repeat."""
+    if snapshot.clue is None or snapshot.phase != "guess":
+        return None
     return f"The {_clue_said(snapshot)}. " + _where_we_are(snapshot)
+
+
+def opening_phrase(snapshot: GameSnapshot) -> str:
+    """The first thing said: a new game, or where a resumed game stands."""
+    fresh = snapshot.phase == "clue" and not any(c.covered for c in snapshot.cards)
+    if fresh:
+        return " ".join(_game_started(GameStarted(snapshot.turn, snapshot.coop)))
+    return "Game resumed. " + status_phrase(snapshot)
 
 
 def _duration(seconds: float) -> str:
@@ -262,11 +274,15 @@ def _duration(seconds: float) -> str:
     return " ".join(parts)
 
 
-def time_phrase(snapshot: GameSnapshot) -> str:
-    """How long the current phase has left (or that the timer is off or paused)."""
+def time_phrase(snapshot: GameSnapshot, action: TimeAction = "query") -> str:
+    """How long the current phase has left, after a question, a pause or a resume."""
     if snapshot.timer_left is None:
         return "The timer is off."
     left = _duration(snapshot.timer_left)
+    if action == "pause":
+        return f"Timer paused with {left} left."
+    if action == "resume":
+        return f"Timer running: {left} left."
     if snapshot.timer_paused:
         return f"The timer is paused with {left} left."
     return _cap(left) + " left."
@@ -299,9 +315,14 @@ def reminder_phrase(question: str) -> str:
     return f"I'm still waiting. {question}"
 
 
-def no_answer_phrase(what: str) -> str:
-    """Said when a question is given up: "No answer, so the undo is cancelled." """
-    return f"No answer, so {_card(what)} is cancelled."
+def question_dropped_phrase() -> str:
+    """Said when a question is given up after its reminder: nothing was done."""
+    return "No answer, so I let it go."
+
+
+def cancelled_phrase() -> str:
+    """Said when the table answers no to a question."""
+    return "Okay, cancelled."
 
 
 def not_now_phrase(reason: str) -> str:

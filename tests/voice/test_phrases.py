@@ -1,0 +1,217 @@
+"""What the players hear: the announcer's sentences for every event and request."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from voicemaster.game.cards import Identity, Team
+from voicemaster.game.events import (
+    ActionUndone,
+    CardRevealed,
+    ClueGiven,
+    ClueQuestioned,
+    ClueRejected,
+    CoverOffered,
+    GameOver,
+    GameStarted,
+    TimerWarning,
+    TimeUp,
+    TurnEnded,
+)
+from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot
+from voicemaster.voice import phrases
+
+RED, BLUE = Team.RED, Team.BLUE
+HORSE = "Horse is not allowed: it is part of HORSESHOE."
+
+
+def snap(**changes: object) -> GameSnapshot:
+    """Red guessing on "ocean, two" with two guesses left; 5 red and 3 blue agents to find."""
+    base = GameSnapshot(
+        cards=tuple(CardView(f"card{i}", Identity.BYSTANDER, covered=i < 3) for i in range(25)),
+        turn=RED,
+        phase="guess",
+        winner=None,
+        remaining={RED: 5, BLUE: 3},
+        clue=ClueView(RED, "ocean", 2),
+        guesses_left=2,
+        timer_left=None,
+        timer_paused=False,
+        waiting_for=None,
+        coop=False,
+    )
+    return replace(base, **changes)
+
+
+BETWEEN_TURNS = snap(turn=BLUE, phase="clue", clue=None, guesses_left=None)
+
+SINGLE_EVENTS = [
+    (GameStarted(RED, coop=False), snap(phase="clue"), "New game. Red starts. Red spymaster, your clue."),
+    (GameStarted(BLUE, coop=True), snap(phase="clue"), "New co-op game: blue plays. Blue spymaster, your clue."),
+    (ClueGiven(RED, "ocean", 2, 3), snap(), "Red: ocean, two. Up to three guesses."),
+    (ClueGiven(BLUE, "fruit", 1, 1), snap(), "Blue: fruit, one. One guess."),
+    (ClueGiven(RED, "sea", "unlimited", None), snap(), "Red: sea, unlimited. Unlimited guesses."),
+    (ClueGiven(RED, "sea", 0, None), snap(), "Red: sea, zero. Unlimited guesses."),
+    (ClueRejected(RED, "horse", "part-of-card", HORSE, retry=True), snap(phase="clue"),
+     HORSE + " Red spymaster, another clue please."),
+    (ClueRejected(RED, "horse", "part-of-card", HORSE, retry=False), snap(phase="clue"), HORSE),
+    (ClueQuestioned(RED, "corner", 1, "Corner sounds like the card CORONER.", judge=BLUE), snap(phase="clue"),
+     "Corner sounds like the card CORONER. Blue spymaster, do you accept corner?"),
+    (CardRevealed(RED, "Apple", Identity.RED, "guess", 2), snap(), "Apple: red agent. Two guesses left."),
+    (CardRevealed(RED, "APPLE", Identity.RED, "guess", 1), snap(), "Apple: red agent. One guess left."),
+    (CardRevealed(RED, "apple", Identity.RED, "guess", None), snap(guesses_left=None),
+     "Apple: red agent. Guess again, or say stop."),
+    (CardRevealed(RED, "ship", Identity.BYSTANDER, "guess", None), snap(), "Ship: bystander."),
+    (CardRevealed(RED, "cat", Identity.ASSASSIN, "guess", None), snap(), "Cat: the assassin."),
+    (CardRevealed(BLUE, "ice cream", Identity.BLUE, "cover", None), snap(turn=BLUE, phase="clue", remaining={RED: 5, BLUE: 2}),
+     "Ice cream covered. Blue has two agents left. Blue spymaster, your clue."),
+    (CoverOffered(BLUE, "penalty"), snap(turn=BLUE, phase="clue"), "Blue spymaster, you may cover one of your words."),
+    (CoverOffered(BLUE, "coop"), snap(phase="clue"),
+     "Now one blue agent gets covered: spymaster, say cover and the card, or I pick one."),
+    (TurnEnded(RED, "miss", BLUE), BETWEEN_TURNS, "Blue's turn."),
+    (TurnEnded(RED, "stop", BLUE), BETWEEN_TURNS, "Red stops. Blue's turn."),
+    (TurnEnded(RED, "limit", BLUE), BETWEEN_TURNS, "That was the last guess. Blue's turn."),
+    (TurnEnded(RED, "timeout", BLUE), BETWEEN_TURNS, "Time's up. Blue's turn."),
+    (TurnEnded(RED, "illegal-clue", BLUE), BETWEEN_TURNS, "Red's turn ends. Blue's turn."),
+    (TurnEnded(RED, "stop", RED), snap(phase="clue"), "Red stops. Turn over."),
+    (GameOver(BLUE, "assassin"), snap(phase="over", winner=BLUE), "Red found the assassin. Blue wins."),
+    (GameOver(RED, "agents"), snap(phase="over", winner=RED), "All red agents are covered. Red wins."),
+    (GameOver(RED, "agents", score=3), snap(phase="over", winner=RED, coop=True),
+     "All red agents are covered. Red wins. Score: three blue agents left."),
+    (GameOver(BLUE, "coop-agents", score=0), snap(phase="over", winner=BLUE, coop=True),
+     "All blue agents are covered. Blue wins; game over."),
+    (ActionUndone("the guess apple"), snap(guesses_left=1),
+     "Undone: the guess apple. Red's turn, guessing: clue ocean, two; one guess left."),
+    (TimerWarning(30, "guess", RED), snap(), "Thirty seconds."),
+    (TimerWarning(10, "clue", BLUE), snap(), "Ten seconds."),
+    (TimeUp("guess", RED, enforced=True), BETWEEN_TURNS, "Time's up. Blue's turn."),
+    (TimeUp("clue", RED, enforced=False), snap(phase="clue"), "Time's up, red."),
+]
+
+
+@pytest.mark.parametrize(("event", "snapshot", "said"), SINGLE_EVENTS, ids=lambda v: type(v).__name__)
+def test_each_event_on_its_own(event: object, snapshot: GameSnapshot, said: str) -> None:
+    assert phrases.announce(event, snapshot) == said  # type: ignore[arg-type]
+
+
+def test_every_event_type_has_a_phrase() -> None:
+    covered = {type(event) for event, _, _ in SINGLE_EVENTS}
+    from typing import get_args
+
+    from voicemaster.game.events import GameEvent
+
+    assert covered == set(get_args(GameEvent))
+
+
+ONE_ACTION = [
+    ("bystander ends the turn",
+     [CardRevealed(RED, "Ship", Identity.BYSTANDER, "guess", None), TurnEnded(RED, "miss", BLUE)],
+     BETWEEN_TURNS, "Ship: bystander. Blue's turn."),
+    ("other team's agent",
+     [CardRevealed(RED, "Whale", Identity.BLUE, "guess", None), TurnEnded(RED, "miss", BLUE)],
+     BETWEEN_TURNS, "Whale: blue agent. Blue's turn."),
+    ("assassin",
+     [CardRevealed(RED, "Cat", Identity.ASSASSIN, "guess", None), GameOver(BLUE, "assassin")],
+     snap(phase="over", winner=BLUE), "Cat: the assassin. Blue wins."),
+    ("last own agent wins",
+     [CardRevealed(RED, "Apple", Identity.RED, "guess", 1), GameOver(RED, "agents")],
+     snap(phase="over", winner=RED), "Apple: red agent. That was red's last agent. Red wins."),
+    ("opponent's last agent hands them the game",
+     [CardRevealed(RED, "Whale", Identity.BLUE, "guess", None), GameOver(BLUE, "agents")],
+     snap(phase="over", winner=BLUE), "Whale: blue agent. That was blue's last agent. Blue wins."),
+    ("last guess used on an own agent",
+     [CardRevealed(RED, "Apple", Identity.RED, "guess", None), TurnEnded(RED, "limit", BLUE)],
+     BETWEEN_TURNS, "Apple: red agent. That was the last guess. Blue's turn."),
+    ("illegal clue with penalty",
+     [ClueRejected(RED, "horse", "part-of-card", HORSE, retry=False), TurnEnded(RED, "illegal-clue", BLUE),
+      CoverOffered(BLUE, "penalty")],
+     BETWEEN_TURNS,
+     "Horse is not allowed: it is part of HORSESHOE. Red's turn ends; blue spymaster, you may cover one of your words."),
+    ("enforced timer",
+     [TimeUp("guess", RED, enforced=True), TurnEnded(RED, "timeout", BLUE)],
+     BETWEEN_TURNS, "Time's up. Blue's turn."),
+    ("co-op turn end",
+     [CardRevealed(RED, "Ship", Identity.BYSTANDER, "guess", None), TurnEnded(RED, "miss", RED),
+      CoverOffered(BLUE, "coop")],
+     snap(phase="clue", clue=None, guesses_left=None, coop=True),
+     "Ship: bystander. Turn over. Now one blue agent gets covered: spymaster, say cover and the card, or I pick one."),
+    ("co-op random cover, then the clue",
+     [CardRevealed(BLUE, "Whale", Identity.BLUE, "cover", None), ClueGiven(RED, "ocean", 2, 3)],
+     snap(remaining={RED: 5, BLUE: 6}, coop=True),
+     "Whale covered. Blue has six agents left. Red: ocean, two. Up to three guesses."),
+    ("co-op cover of the opponent's last agent",
+     [CardRevealed(BLUE, "Whale", Identity.BLUE, "cover", None), GameOver(BLUE, "coop-agents", score=0)],
+     snap(phase="over", winner=BLUE, remaining={RED: 2, BLUE: 0}, coop=True),
+     "Whale covered. Blue has zero agents left. All blue agents are covered. Blue wins; game over."),
+]
+
+
+@pytest.mark.parametrize(("events", "snapshot", "said"), [c[1:] for c in ONE_ACTION], ids=[c[0] for c in ONE_ACTION])
+def test_one_action_reads_as_one_sequence(events: list, snapshot: GameSnapshot, said: str) -> None:
+    assert phrases.announce_all(events, snapshot) == said
+
+
+def test_announce_all_never_repeats_a_sentence() -> None:
+    events = [TimerWarning(10, "guess", RED), TimerWarning(10, "guess", RED)]
+    assert phrases.announce_all(events, snap()) == "Ten seconds."
+
+
+REQUESTS = [
+    (phrases.status_phrase, snap(),
+     "Red has 5 agents left, blue 3. Red's turn, guessing: clue ocean, two; two guesses left."),
+    (phrases.status_phrase, snap(turn=BLUE, phase="clue", clue=None, guesses_left=None, remaining={RED: 5, BLUE: 1},
+                                 waiting_for="Blue spymaster may cover one of their words"),
+     "Blue has 1 agent left, red 5. Blue's turn: waiting for the clue. Blue spymaster may cover one of their words."),
+    (phrases.status_phrase, snap(phase="over", winner=BLUE, remaining={RED: 2, BLUE: 0}),
+     "Red has 2 agents left, blue 0. Game over: blue won."),
+    (phrases.repeat_phrase, snap(guesses_left=None, clue=ClueView(RED, "sea", "unlimited")),
+     "The clue sea, unlimited. Red's turn, guessing: clue sea, unlimited; unlimited guesses."),
+    (phrases.time_phrase, snap(timer_left=80.4), "One minute twenty seconds left."),
+    (phrases.time_phrase, snap(timer_left=45.0, timer_paused=True), "The timer is paused with forty-five seconds left."),
+    (phrases.time_phrase, snap(timer_left=120.0), "Two minutes left."),
+    (phrases.time_phrase, snap(), "The timer is off."),
+    (phrases.opening_phrase, snap(phase="clue", clue=None, guesses_left=None,
+                                  cards=tuple(CardView(f"c{i}", None, False) for i in range(25))),
+     "New game. Red starts. Red spymaster, your clue."),
+    (phrases.opening_phrase, snap(),
+     "Game resumed. Red has 5 agents left, blue 3. Red's turn, guessing: clue ocean, two; two guesses left."),
+]
+
+
+@pytest.mark.parametrize(("phrase", "snapshot", "said"), REQUESTS)
+def test_requests(phrase, snapshot: GameSnapshot, said: str) -> None:  # type: ignore[no-untyped-def]
+    assert phrase(snapshot) == said
+
+
+def test_repeat_without_a_clue_leaves_it_to_the_caller() -> None:
+    assert phrases.repeat_phrase(BETWEEN_TURNS) is None
+
+
+def test_pause_and_resume_answers() -> None:
+    assert phrases.time_phrase(snap(timer_left=30.0, timer_paused=True), "pause") == "Timer paused with thirty seconds left."
+    assert phrases.time_phrase(snap(timer_left=9.0), "resume") == "Timer running: nine seconds left."
+
+
+def test_dialogue_prompts() -> None:
+    assert phrases.confirm_card_phrase(["apple", "chapel"]) == "Did you say apple or chapel?"
+    assert phrases.confirm_card_phrase(["APPLE", "CHAPEL", "MAPLE"]) == "Did you say apple, chapel or maple?"
+    assert phrases.confirm_card_phrase(["apple"]) == "Did you say apple?"
+    assert phrases.confirm_undo_phrase("the guess apple") == "Undo the guess apple? Say yes or no."
+    assert phrases.ask_clue_phrase(BLUE, "corner") == "Blue spymaster, do you accept corner?"
+    assert phrases.confirm_clue_phrase("ocean", 2) == "Ocean, two — right?"
+    assert phrases.confirm_clue_phrase("ice cream", "unlimited") == "Ice cream, unlimited — right?"
+    assert phrases.reminder_phrase("Did you say apple or chapel?") == "I'm still waiting. Did you say apple or chapel?"
+    assert phrases.question_dropped_phrase() == "No answer, so I let it go."
+    assert phrases.cancelled_phrase() == "Okay, cancelled."
+
+
+def test_refusals_are_spoken_as_sentences() -> None:
+    assert phrases.not_now_phrase("Waiting for Red's clue before any guess.") == "Waiting for Red's clue before any guess."
+    assert phrases.not_now_phrase("there is nothing to undo") == "There is nothing to undo."
+
+
+@pytest.mark.parametrize(("n", "words"), [(0, "zero"), (7, "seven"), (13, "thirteen"), (20, "twenty"), (45, "forty-five"), (120, "120")])
+def test_number_words(n: int, words: str) -> None:
+    assert phrases.number_words(n) == words
