@@ -49,6 +49,19 @@ def make_snapshot(
     return GameSnapshot(**values)  # type: ignore[arg-type]
 
 
+def twin_deals(covered: tuple[str, ...]) -> tuple[GameSnapshot, GameSnapshot]:
+    """Two games alike in everything a player may know, with the identities under the
+    uncovered cards reversed in order (the assassin moves, agents trade places)."""
+    hidden = [i for i, word in enumerate(WORDS) if word not in covered]
+    letters = list(KEY)
+    for i, j in zip(hidden, reversed(hidden)):
+        letters[i] = KEY[j]
+    one = make_snapshot(covered=covered)
+    other = make_snapshot(covered=covered, key="".join(letters))
+    assert one.public() == other.public() and one != other
+    return one, other
+
+
 def mid_game() -> tuple[GameSnapshot, TableStatus]:
     """Red is guessing on OCEAN 2; APPLE and ROBOT (red) and BRIDGE (blue) are covered."""
     snapshot = make_snapshot(

@@ -18,7 +18,7 @@ WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
 
 def parse_web_address(text: str | None) -> tuple[str, int]:
-    """`--web [HOST:PORT]`: "", "8000", "0.0.0.0:8000", "[::]:8000" or "tv.local"."""
+    """`--web [HOST:PORT]`: "", "8000", "0.0.0.0:8000", "[::]:8000", "::1" or "tv.local"."""
     if not text:
         return DEFAULT_HOST, DEFAULT_PORT
     if text.isdigit():
@@ -30,7 +30,7 @@ def parse_web_address(text: str | None) -> tuple[str, int]:
         host, port = text.split(":")
     else:
         host, port = text, str(DEFAULT_PORT)
-    if not host or not port.isdigit() or int(port) > 65535:
+    if not host or not port.isdigit() or int(port) > 65535 or (":" in host and not _is_ip(host)):
         raise InputError(f"--web: '{text}' is not HOST:PORT (for example 0.0.0.0:8765)")
     return host, int(port)
 
