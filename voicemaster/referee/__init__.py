@@ -1,0 +1,95 @@
+"""The clue referee: is a clue legal against the cards still uncovered?
+
+Follows CLUE_RULES.md and is never stricter than it: an accidental string match
+(LAND in ENGLAND, ROW in SPARROW) is no offence, and judgement calls (letter
+counts, table positions, rhymes) come back as "ask" for the opposing spymaster.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from voicemaster.referee.clue_text import HINT_WORDS, SplitClue, in_range, parse_clue, split_clue
+from voicemaster.referee.table_hints import (
+    counted_by,
+    is_position_word,
+    rhyming_cards,
+    spoken_list,
+    starting_with,
+)
+from voicemaster.referee.verdict import ClueVerdict
+from voicemaster.referee.word_clash import clash
+
+__all__ = ["ClueVerdict", "judge_clue", "parse_clue"]
+
+RULE_ORDER = ("same-word", "form", "compound")
+MAX_COMPOUND_WORDS = 3
+LEGAL = ClueVerdict("legal", "ok", "")
+
+
+def _say(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _shape(split: SplitClue, allow_compound: bool) -> ClueVerdict | None:
+    if not split.words:
+        return ClueVerdict("illegal", "shape", "No clue word was heard.")
+    if split.extra:
+        return ClueVerdict("illegal", "shape", "A clue is one word and a number, with no extra hints.")
+    if not in_range(split.number):
+        return ClueVerdict("illegal", "shape", f"{split.number} is not a clue number: say zero to nine, or unlimited.")
+    several = len(split.words) > 1 or "-" in split.words[0]
+    if several and not allow_compound:
+        return ClueVerdict("illegal", "shape", f"{_say(split.text)} is not allowed: a clue is one word.")
+    if len(split.words) > MAX_COMPOUND_WORDS or HINT_WORDS & set(split.words):
+        return ClueVerdict("illegal", "shape", "A clue is one word and a number, with no extra hints.")
+    return None
+
+
+def _word_clash(word: str, cards: list[str]) -> ClueVerdict | None:
+    found = [(RULE_ORDER.index(c.rule), i, c) for i, card in enumerate(cards) if (c := clash(word, card))]
+    if not found:
+        return None
+    _, index, best = min(found)
+    return ClueVerdict("illegal", best.rule, f"{_say(word)} is not allowed: {best.reason}.", cards[index])
+
+
+def _table_hint(word: str, cards: list[str], allow_rhymes: bool) -> ClueVerdict | None:
+    said = _say(word)
+    if len(word) == 1 and word.isalpha():
+        starts = starting_with(word, cards)
+        if len(starts) >= 2:
+            reason = f"{said} is not allowed: {spoken_list(starts)} start with it."
+            return ClueVerdict("illegal", "letters", reason, starts[0])
+        return None
+    counted = counted_by(word, cards)
+    if len(counted) >= 2:
+        reason = f"{said} may be about letter counts: {spoken_list(counted)} have {word} letters."
+        return ClueVerdict("ask", "letters", reason, counted[0])
+    if is_position_word(word):
+        return ClueVerdict("ask", "position", f"{said} may point at places on the table.")
+    if not allow_rhymes:
+        rhyming = rhyming_cards(word, cards)
+        if rhyming:
+            return ClueVerdict("ask", "rhyme", f"{said} rhymes with {spoken_list(rhyming)}.", rhyming[0])
+    return None
+
+
+def judge_clue(
+    clue: str,
+    visible: Sequence[str],
+    *,
+    allow_rhymes: bool = False,
+    allow_compound: bool = False,
+) -> ClueVerdict:
+    """The verdict on `clue` ("ocean two", "ice cream") against the uncovered cards."""
+    split = split_clue(clue)
+    shape = _shape(split, allow_compound)
+    if shape is not None:
+        return shape
+    word = split.text
+    cards = [" ".join(card.split()) for card in visible]
+    verdict = _word_clash(word, cards)
+    if verdict is None and len(split.words) == 1 and "-" not in word:
+        verdict = _table_hint(word, cards, allow_rhymes)
+    return verdict or LEGAL

@@ -1,0 +1,220 @@
+"""Derivational affixes: which base words a derived word comes from.
+
+Each suffix says what the derived word and its base must be (parts of speech
+from lemminflect): an agent noun in -er is only a noun and comes from a verb
+(teacher <- teach), so corner (also a verb) is not corn + -er and hammer is not
+ham + -er. Suffixes that keep the sound of the base (Germanic ones) must also
+start with the base's pronunciation; a derivative is rarely much more common
+than its base (department is not depart + -ment). Irregular demonyms that no
+rule reaches are listed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.sounds import bare, has_sound_prefix, pronunciations
+
+MAX_GAIN = 0.6
+"""How much more common (Zipf) a derived word may be than its base."""
+MAX_DEPTH = 2
+
+
+@dataclass(frozen=True)
+class Suffix:
+    text: str
+    derived: str
+    """The derived word must have one of these parts of speech (N, V, A, R)."""
+    base: str
+    """The base must have one of these."""
+    exclude: str = ""
+    """The derived word must have none of these."""
+    sound: str = "full"
+    """"full": the base's sound starts the derived word; "loose": all but its
+    last phone (act -> action); "none": vowels shift (atom -> atomic)."""
+    after: str = ""
+    """A pattern the base must match."""
+    min_base: int = 3
+
+
+SUFFIXES = (
+    Suffix("er", "N", "V", exclude="VA"),
+    Suffix("or", "N", "V", exclude="VA", after="t$"),
+    Suffix("ness", "N", "A"),
+    Suffix("ment", "N", "V"),
+    Suffix("age", "N", "V"),
+    Suffix("ish", "A", "NA", exclude="V"),
+    Suffix("ly", "AR", "AN", exclude="V"),
+    Suffix("y", "A", "NV", exclude="N"),
+    Suffix("ful", "A", "NV"),
+    Suffix("less", "A", "NV"),
+    Suffix("able", "A", "V"),
+    Suffix("en", "AV", "NA", exclude="N"),
+    Suffix("hood", "N", "NA"),
+    Suffix("ship", "N", "N"),
+    Suffix("dom", "N", "NA"),
+    Suffix("ist", "N", "NA"),
+    Suffix("ism", "N", "NA"),
+    Suffix("ion", "N", "V", sound="loose", after="(t|te|ss)$"),
+    Suffix("ation", "N", "V", sound="none", min_base=4),
+    Suffix("ian", "N", "N", sound="none", after="(ic|y)$", min_base=4),
+    Suffix("ic", "A", "N", sound="none", min_base=4),
+    Suffix("al", "A", "N", sound="none", min_base=4),
+    Suffix("ous", "A", "N", sound="none", min_base=4),
+    Suffix("ity", "N", "A", sound="none", min_base=4),
+    Suffix("ize", "V", "NA", sound="none", min_base=4),
+)
+
+
+@dataclass(frozen=True)
+class Prefix:
+    text: str
+    sounds: tuple[str, ...]
+    base: str
+
+
+PREFIXES = tuple(
+    Prefix(text, tuple(f"{onset}{s}{coda}".strip() for s in "012"), base)
+    for text, onset, coda, base in (
+        ("un", "AH", " N", "AV"),
+        ("re", "R IY", "", "V"),
+        ("mis", "M IH", " S", "NV"),
+        ("pre", "P R IY", "", "NV"),
+        ("non", "N AA", " N", "NAV"),
+    )
+)
+
+DEMONYM_TAILS = ("", "n", "an", "ian", "ean", "ese", "ish", "er", "i", "ite")
+PLACE_ENDINGS = ("", "a", "o", "e", "y", "ia", "ium", "ey")
+IRREGULAR_DEMONYMS = {
+    "england": ("english",),
+    "france": ("french",),
+    "greece": ("greek",),
+    "holland": ("dutch",),
+    "netherlands": ("dutch",),
+    "wales": ("welsh",),
+    "spain": ("spanish", "spaniard"),
+    "britain": ("british", "briton"),
+    "scotland": ("scottish", "scots", "scot"),
+    "ireland": ("irish",),
+    "poland": ("polish", "pole"),
+    "sweden": ("swedish", "swede"),
+    "denmark": ("danish", "dane"),
+    "finland": ("finnish", "finn"),
+    "switzerland": ("swiss",),
+    "peru": ("peruvian",),
+    "norway": ("norwegian",),
+    "portugal": ("portuguese",),
+    "thailand": ("thai",),
+    "iceland": ("icelandic",),
+    "cyprus": ("cypriot",),
+    "philippines": ("filipino",),
+    "arabia": ("arab", "arabic", "arabian"),
+    "afghanistan": ("afghan",),
+    "china": ("chinese",),
+}
+
+
+def _pos(word: str) -> str:
+    return lexicon().pos.get(word, "")
+
+
+def _stems(word: str, suffix: str) -> set[str]:
+    """Spellings the base may have had before the suffix was added."""
+    stem = word[: -len(suffix)]
+    out = {stem, stem + "e", stem + "y"}
+    if stem.endswith("i"):
+        out.add(stem[:-1] + "y")
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+        out.add(stem[:-1])
+    if suffix == "ly":
+        out.add(stem + "le")
+    return out
+
+
+def _not_too_common(word: str, base: str) -> bool:
+    freq = lexicon().freq
+    return freq(word) <= freq(base) + MAX_GAIN
+
+
+def _sounds_derived(word: str, base: str, mode: str) -> bool:
+    if mode == "none":
+        return True
+    if mode == "full":
+        return has_sound_prefix(word, base) is not False
+    wholes, bases = pronunciations(word), pronunciations(base)
+    if not wholes or not bases:
+        return True
+    return any(
+        [bare(p) for p in w[: len(b) - 1]] == [bare(p) for p in b[:-1]] for w in wholes for b in bases
+    )
+
+
+def _suffix_bases(word: str) -> set[str]:
+    found: set[str] = set()
+    for suffix in SUFFIXES:
+        if not word.endswith(suffix.text) or len(word) - len(suffix.text) < suffix.min_base - 1:
+            continue
+        pos = _pos(word)
+        if pos and (not set(pos) & set(suffix.derived) or set(pos) & set(suffix.exclude)):
+            continue
+        for base in _stems(word, suffix.text):
+            if (
+                len(base) >= suffix.min_base
+                and base != word
+                and set(_pos(base)) & set(suffix.base)
+                and re.search(suffix.after, base)
+                and _not_too_common(word, base)
+                and _sounds_derived(word, base, suffix.sound)
+            ):
+                found.add(base)
+    return found
+
+
+def _prefix_bases(word: str) -> set[str]:
+    found: set[str] = set()
+    for prefix in PREFIXES:
+        base = word[len(prefix.text) :]
+        if not word.startswith(prefix.text) or len(base) < 3:
+            continue
+        if not set(_pos(base)) & set(prefix.base):
+            continue
+        wholes, bases = pronunciations(word), pronunciations(base)
+        heard = {" ".join(bare(p) for p in w) for w in wholes}
+        said = {
+            " ".join(bare(p) for p in (*s.split(), *b)) for s in prefix.sounds for b in bases
+        }
+        if not heard or heard & said:
+            found.add(base)
+    return found
+
+
+def _demonym_bases(word: str) -> set[str]:
+    """America <- American, China <- Chinese, Germany <- German: both are proper names."""
+    proper = lexicon().proper
+    found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
+    if word not in proper:
+        return found
+    for tail in DEMONYM_TAILS:
+        if not word.endswith(tail):
+            continue
+        stem = word[: len(word) - len(tail)]
+        for ending in PLACE_ENDINGS:
+            place = stem + ending
+            if place != word and len(place) >= 4 and place in proper and (tail or ending == "y"):
+                found.add(place)
+    return found
+
+
+@lru_cache(maxsize=16384)
+def bases(word: str, depth: int = MAX_DEPTH) -> frozenset[str]:
+    """Words that `word` is derived from (breakage -> break, unhappiness -> happy)."""
+    direct = _suffix_bases(word) | _prefix_bases(word) | _demonym_bases(word)
+    out = set(direct)
+    if depth > 1:
+        for base in direct:
+            out |= bases(base, depth - 1)
+    return frozenset(out)

