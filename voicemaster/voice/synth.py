@@ -9,14 +9,19 @@ Read from pyttsx3 2.99 (drivers/espeak.py), and why this module looks the way it
 - Property changes go through espeak's command queue, and the `Cancel` that
   starts every `runAndWait` can drop them; we set them once, after a warm-up,
   and wait until espeak reports them applied.
+- Every `runAndWait` begins with a `stop()` that, while espeak's command queue is
+  still busy (just after the previous utterance, or after a property change),
+  flags a cancel which then hits the new utterance: it comes out empty or cut.
+  We wait for espeak to go idle before each utterance.
 - `runAndWait` spins forever when the driver never finishes an utterance (or has
   none); callers guard every call with a timeout and `abandon()` a stuck engine.
 - espeak's synthesis callback is process-wide and a collected driver unregisters
-  it, so engines are kept alive for the life of the process.
+  it, so engines are kept alive until the process exits.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -31,6 +36,8 @@ from voicemaster.errors import InputError
 from voicemaster.voice.settings import VoiceSettings
 
 _ENGINES_KEPT_ALIVE: list[Any] = []
+atexit.register(_ENGINES_KEPT_ALIVE.clear)
+"""Released while modules still exist: pyttsx3's destructor fails noisily during interpreter teardown."""
 
 
 class SpeechError(RuntimeError):
@@ -74,7 +81,9 @@ class Pyttsx3Synthesizer:
     def __init__(self, settings: VoiceSettings) -> None:
         import pyttsx3
         import pyttsx3.drivers.espeak as espeak_driver
+        from pyttsx3.drivers import _espeak
 
+        self._espeak = _espeak
         espeak_driver.print = _silent  # type: ignore[attr-defined]
         self._dir = tempfile.mkdtemp(prefix="voicemaster-tts-")
         self._path = os.path.join(self._dir, "utterance.wav")
@@ -96,7 +105,15 @@ class Pyttsx3Synthesizer:
                 raise SpeechError("espeak-ng did not take the rate and volume settings")
             time.sleep(0.002)
 
+    def _wait_until_idle(self) -> None:
+        deadline = time.monotonic() + 2.0
+        while self._espeak.IsPlaying():
+            if time.monotonic() > deadline:
+                raise SpeechError("espeak-ng stays busy")
+            time.sleep(0.001)
+
     def synthesize(self, text: str) -> Pcm:
+        self._wait_until_idle()
         if os.path.exists(self._path):
             os.remove(self._path)
         self._engine.save_to_file(text, self._path)
@@ -128,5 +145,6 @@ def _check_voice(engine: Any, voice: str) -> None:
     known: set[str] = set()
     for v in engine.getProperty("voices"):
         known.update({v.id.lower(), v.id.lower().rsplit("/", 1)[-1], v.name.lower()})
+        known.update(language.lower() for language in v.languages)
     if base not in known:
         raise InputError(f"unknown voice {voice!r}: `espeak-ng --voices` lists the voices, e.g. en-us or en-gb+f3")
