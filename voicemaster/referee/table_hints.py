@@ -17,8 +17,14 @@ def letter_count(card: str) -> int:
     return sum(ch.isalpha() for ch in card)
 
 
+MAX_NAMED = 3
+
+
 def spoken_list(cards: list[str]) -> str:
-    names = [c.upper() for c in cards]
+    """BUG, BED and BOW; past three cards, the rest are counted, not named."""
+    names = [c.upper() for c in cards[:MAX_NAMED]]
+    if len(cards) > MAX_NAMED:
+        return ", ".join(names) + f" and {len(cards) - MAX_NAMED} more"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
