@@ -349,9 +349,29 @@ def test_speaker_failing_mid_game_falls_back_to_text_and_warns_once() -> None:
     assert console.warnings == ["the audio device disappeared; announcements are shown as text"]
 
 
-def test_no_threads_are_left_behind() -> None:
-    before = {t.name for t in threading.enumerate()}
-    with Speaker(VoiceSettings(output="none")) as speaker:
+def test_no_threads_are_left_behind(tmp_path: Path) -> None:
+    def ours() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name.startswith("voicemaster") and t.is_alive()]
+
+    before = ours()
+    for n in range(3):
+        with Speaker(VoiceSettings(output=str(tmp_path / f"{n}.wav"))) as speaker:
+            speaker.say(APPLE)
+    assert ours() == before
+
+
+class ExplodingConsole(Recorder):
+    def line(self, text: str) -> None:
+        if text == APPLE:
+            raise BrokenPipeError("display went away")
+        super().line(text)
+
+
+def test_an_unexpected_error_does_not_stop_later_announcements() -> None:
+    console = ExplodingConsole()
+    with Speaker(VoiceSettings(output="none"), console=console) as speaker:
         speaker.say(APPLE)
-    after = {t.name for t in threading.enumerate() if t.name.startswith("voicemaster")}
-    assert after <= before
+        speaker.say(SHIP)
+        assert speaker.wait_idle(5)
+    assert console.lines == [SHIP]
+    assert console.warnings == ["could not deliver an announcement (BrokenPipeError('display went away'))"]

@@ -199,6 +199,8 @@ class Speaker:
                 break
             try:
                 self._deliver(text)
+            except Exception as exc:  # the last guard: a broken announcement must not end speech for the game
+                self._console.warning(f"could not deliver an announcement ({exc!r})")
             finally:
                 with self._idle:
                     self._pending -= 1
