@@ -172,11 +172,6 @@ REQUESTS = [
     (phrases.time_phrase, snap(timer_left=45.0, timer_paused=True), "The timer is paused with forty-five seconds left."),
     (phrases.time_phrase, snap(timer_left=120.0), "Two minutes left."),
     (phrases.time_phrase, snap(), "The timer is off."),
-    (phrases.opening_phrase, snap(phase="clue", clue=None, guesses_left=None,
-                                  cards=tuple(CardView(f"c{i}", None, False) for i in range(25))),
-     "New game. Red starts. Red spymaster, your clue."),
-    (phrases.opening_phrase, snap(),
-     "Game resumed. Red has 5 agents left, blue 3. Red's turn, guessing: clue ocean, two; two guesses left."),
 ]
 
 
@@ -203,8 +198,7 @@ def test_dialogue_prompts() -> None:
     assert phrases.confirm_clue_phrase("ocean", 2) == "Ocean, two — right?"
     assert phrases.confirm_clue_phrase("ice cream", "unlimited") == "Ice cream, unlimited — right?"
     assert phrases.reminder_phrase("Did you say apple or chapel?") == "I'm still waiting. Did you say apple or chapel?"
-    assert phrases.question_dropped_phrase() == "No answer, so I let it go."
-    assert phrases.cancelled_phrase() == "Okay, cancelled."
+    assert phrases.no_answer_phrase("the undo") == "No answer, so the undo is cancelled."
 
 
 def test_refusals_are_spoken_as_sentences() -> None:

@@ -255,14 +255,6 @@ def repeat_phrase(snapshot: GameSnapshot) -> str | None:
     return f"The {_clue_said(snapshot)}. " + _where_we_are(snapshot)
 
 
-def opening_phrase(snapshot: GameSnapshot) -> str:
-    """The first thing said: a new game, or where a resumed game stands."""
-    fresh = snapshot.phase == "clue" and not any(c.covered for c in snapshot.cards)
-    if fresh:
-        return " ".join(_game_started(GameStarted(snapshot.turn, snapshot.coop)))
-    return "Game resumed. " + status_phrase(snapshot)
-
-
 def _duration(seconds: float) -> str:
     total = max(0, round(seconds))
     minutes, secs = divmod(total, 60)
@@ -315,14 +307,9 @@ def reminder_phrase(question: str) -> str:
     return f"I'm still waiting. {question}"
 
 
-def question_dropped_phrase() -> str:
-    """Said when a question is given up after its reminder: nothing was done."""
-    return "No answer, so I let it go."
-
-
-def cancelled_phrase() -> str:
-    """Said when the table answers no to a question."""
-    return "Okay, cancelled."
+def no_answer_phrase(what: str) -> str:
+    """Said when a question is given up: "No answer, so the undo is cancelled." """
+    return f"No answer, so {_card(what)} is cancelled."
 
 
 def not_now_phrase(reason: str) -> str:
