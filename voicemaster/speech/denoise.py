@@ -1,0 +1,136 @@
+"""Noise suppression: an optional, switchable stage on the frame stream.
+
+Each denoiser is streaming (state carried from frame to frame) so it sits
+between the audio source and the endpointer and learns the room's noise
+continuously. Which one is the default is decided by measurement:
+bench/noise_suppression.py, results in bench/results/noise_suppression.md.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Iterator, Protocol
+
+import numpy as np
+
+from voicemaster.errors import InputError
+from voicemaster.speech.audio_sources import FRAME_SAMPLES
+
+
+class Denoiser(Protocol):
+    name: str
+
+    def process(self, frame: np.ndarray) -> np.ndarray:
+        """One FRAME_SAMPLES int16 frame in, the same length out (state kept between calls)."""
+        ...
+
+
+class NoDenoiser:
+    name = "none"
+
+    def process(self, frame: np.ndarray) -> np.ndarray:
+        return frame
+
+
+class WebrtcDenoiser:
+    """WebRTC's audio-processing noise suppressor (webrtc-noise-gain), on 10 ms halves."""
+
+    def __init__(self, level: int = 2) -> None:
+        from webrtc_noise_gain import AudioProcessor
+
+        self.name = f"webrtc-ns{level}"
+        self._processor = AudioProcessor(0, level)
+
+    def process(self, frame: np.ndarray) -> np.ndarray:
+        out = [self._processor.Process10ms(frame[i : i + 160].tobytes()).audio for i in range(0, len(frame), 160)]
+        return np.frombuffer(b"".join(out), dtype=np.int16).copy()
+
+
+class SpeexDenoiser:
+    """The speexdsp spectral noise suppressor."""
+
+    name = "speex"
+
+    def __init__(self) -> None:
+        from speexdsp_ns import NoiseSuppression
+
+        self._ns = NoiseSuppression.create(FRAME_SAMPLES, 16000)
+
+    def process(self, frame: np.ndarray) -> np.ndarray:
+        return np.frombuffer(self._ns.process(frame.tobytes()), dtype=np.int16).copy()
+
+
+class _StreamingFir:
+    """An FIR filter applied block by block with its history carried over."""
+
+    def __init__(self, taps: np.ndarray) -> None:
+        self.taps = taps
+        self._history = np.zeros(len(taps) - 1)
+
+    def __call__(self, block: np.ndarray) -> np.ndarray:
+        x = np.concatenate([self._history, block])
+        self._history = x[len(x) - len(self.taps) + 1 :]
+        return np.convolve(x, self.taps, mode="valid")
+
+
+def _lowpass(cutoff: float, n: int = 97) -> np.ndarray:
+    """Windowed-sinc low-pass; cutoff as a fraction of the Nyquist rate."""
+    t = np.arange(n) - (n - 1) / 2
+    return cutoff * np.sinc(cutoff * t) * np.kaiser(n, 8.0)
+
+
+class RnnoiseDenoiser:
+    """Xiph's RNNoise (pyrnnoise), which runs at 48 kHz: upsampled x3 and back per frame."""
+
+    name = "rnnoise"
+
+    def __init__(self) -> None:
+        from pyrnnoise import rnnoise
+
+        self._rnnoise = rnnoise
+        self._state = rnnoise.create()
+        self._up = _StreamingFir(3 * _lowpass(0.9 / 3))
+        self._down = _StreamingFir(_lowpass(0.9 / 3))
+
+    def process(self, frame: np.ndarray) -> np.ndarray:
+        stuffed = np.zeros(len(frame) * 3)
+        stuffed[::3] = frame
+        high = self._up(stuffed)
+        size = self._rnnoise.FRAME_SIZE
+        pieces = [
+            self._rnnoise.process_mono_frame(self._state, np.clip(high[i : i + size], -32768, 32767).astype(np.int16))[0]
+            for i in range(0, len(high), size)
+        ]
+        low = self._down(np.concatenate(pieces).astype(np.float64))[::3]
+        return np.clip(np.round(low), -32768, 32767).astype(np.int16)
+
+    def __del__(self) -> None:
+        state, self._state = getattr(self, "_state", None), None
+        if state is not None:
+            self._rnnoise.destroy(state)
+
+
+DENOISERS: dict[str, Callable[[], Denoiser]] = {
+    "none": NoDenoiser,
+    "webrtc": WebrtcDenoiser,
+    "webrtc-ns1": lambda: WebrtcDenoiser(1),
+    "webrtc-ns3": lambda: WebrtcDenoiser(3),
+    "webrtc-ns4": lambda: WebrtcDenoiser(4),
+    "speex": SpeexDenoiser,
+    "rnnoise": RnnoiseDenoiser,
+}
+DEFAULT_DENOISER = "none"
+
+
+def make_denoiser(name: str) -> Denoiser:
+    """A fresh denoiser by name; InputError for an unknown one or a missing package."""
+    if name not in DENOISERS:
+        raise InputError(f"unknown noise suppressor {name!r}; choose from {', '.join(DENOISERS)}")
+    try:
+        return DENOISERS[name]()
+    except (ImportError, OSError) as exc:
+        raise InputError(f"noise suppressor {name!r} is not available: {exc}") from exc
+
+
+def denoise_frames(frames: Iterable[np.ndarray], denoiser: Denoiser) -> Iterator[np.ndarray]:
+    for frame in frames:
+        yield denoiser.process(frame)
