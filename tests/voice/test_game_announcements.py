@@ -5,14 +5,15 @@ from __future__ import annotations
 from voicemaster.game import actions as act
 from voicemaster.game.cards import Deal
 from voicemaster.game.core import Game
+from voicemaster.game.events import ClueQuestioned, ClueRejected
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.voice.phrases import announce_all, status_phrase
 
 # The fixed deal (tests/conftest.py): red starts with apple..crown, blue has dragon..honey,
-# island..needle are bystanders, orbit is the assassin.
+# island..needle are bystanders, orbit is the assassin. {reason} is the referee's own words.
 STANDARD_GAME = [
     (act.Clue("bears", 2),
-     "Bears is not allowed: it is a form of BEAR. Red's turn ends; blue spymaster, you may cover one of your words."),
+     "{reason} Red's turn ends; blue spymaster, you may cover one of your words."),
     (act.Cover("dragon"), "Dragon covered. Blue has seven agents left. Blue spymaster, your clue."),
     (act.Clue("wing", 1), "Blue: wing, one. Up to two guesses."),
     (act.Guess("falcon"), "Falcon: blue agent. One guess left."),
@@ -22,14 +23,16 @@ STANDARD_GAME = [
     (act.Clue("sea", "unlimited"), "Red: sea, unlimited. Unlimited guesses."),
     (act.Guess("apple"), "Apple: red agent. Guess again, or say stop."),
     (act.Stop(), "Red stops. Blue's turn."),
-    (act.Clue("fruit", 1), "Fruit rhymes with BOOT. Red spymaster, do you accept fruit?"),
+    (act.Clue("fruit", 1), "{reason} Red spymaster, do you accept fruit?"),
 ]
 
 
 def test_a_standard_game_sounds_right(deal: Deal) -> None:
     game = Game(deal)
     for action, said in STANDARD_GAME:
-        assert announce_all(game.apply(action), game.snapshot()) == said, action
+        events = game.apply(action)
+        reason = next((e.reason for e in events if isinstance(e, (ClueRejected, ClueQuestioned))), "")
+        assert announce_all(events, game.snapshot()) == said.format(reason=reason), action
     assert status_phrase(game.snapshot()) == (
         "Blue has 6 agents left, red 8. Blue's turn: waiting for the clue. "
         "Red spymaster: accept or reject the clue fruit."
