@@ -55,7 +55,7 @@ def test_a_whole_typed_game_is_refereed_and_recorded(board_files: tuple[Path, Pa
     assert s["remaining"] == {"red": 0, "blue": 4}
     revealed = s["revealed"]
     assert isinstance(revealed, dict)
-    assert revealed["Bank"] == "red" and revealed["island"] == "bystander" and revealed["falcon"] == "blue"
+    assert revealed["bank"] == "red" and revealed["island"] == "bystander" and revealed["falcon"] == "blue"
     assert len(revealed) == 14
     types = [e["type"] for e in s["events"]]  # type: ignore[index, union-attr]
     assert types[0] == "game_started" and types[-1] == "game_over"

@@ -80,10 +80,11 @@ class Dialogue:
         """Timer announcements, question reminders, the co-op opponent's move."""
         now = self.clock()
         if self.question is not None:
-            waited = now - self.question.asked_at
+            q = self.question
+            waited = now - q.asked_at
             if waited >= QUESTION_GIVE_UP_S:
                 self.question = None
-                return self._said(Reply(phrases.question_dropped_phrase()))
+                return self._said(Reply(phrases.no_answer_phrase(self._question_subject(q))))
             if waited >= QUESTION_REMINDER_S and not self.question.reminded:
                 self.question.reminded = True
                 return self._said(Reply(phrases.reminder_phrase(self.question.prompt)))
@@ -97,7 +98,11 @@ class Dialogue:
         return self._said(Reply(phrases.announce_all(events, self.game.snapshot()), events))
 
     def opening(self) -> str:
-        return self._said(Reply(phrases.opening_phrase(self.game.snapshot()))).say
+        return self._said(Reply("VoiceMaster is listening. " + phrases.status_phrase(self.game.snapshot()))).say
+
+    @staticmethod
+    def _question_subject(question: Question) -> str:
+        return "the undo" if question.kind == "undo" else "the guess"
 
     # -- intents ----------------------------------------------------------------
 
@@ -143,7 +148,7 @@ class Dialogue:
             self.game.timer.pause()
         elif intent.time_action == "resume":
             self.game.timer.resume()
-        return Reply(phrases.time_phrase(self.game.snapshot(), intent.time_action))
+        return Reply(phrases.time_phrase(self.game.snapshot()))
 
     def _ask_card(self, intent: AmbiguousCard) -> Reply:
         prompt = phrases.confirm_card_phrase(intent.candidates)
@@ -161,7 +166,7 @@ class Dialogue:
         is_no = isinstance(intent, Command) and intent.kind == "no"
         if is_no:
             self.question = None
-            return Reply(phrases.cancelled_phrase())
+            return Reply(phrases.not_now_phrase("Cancelled"))
         if q.kind == "undo" and is_yes:
             self.question = None
             return self._act(act.Undo())

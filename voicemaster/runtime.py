@@ -16,8 +16,6 @@ from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import parse_web_address
 from voicemaster.errors import InputError
 from voicemaster.game.core import Game
-from voicemaster.speech.engines import open_recognizer
-from voicemaster.speech.listen import hear
 from voicemaster.understand.intents import Intent
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Speaker
@@ -80,7 +78,13 @@ def open_displays(args: argparse.Namespace) -> Displays:
 
 
 def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hear:
-    """Speech → (transcript, intent) against the game as it is when the audio is decoded."""
+    """Speech → (transcript, intent) against the game as it is when the audio is decoded.
+
+    Imported here so that typed games never load a speech model.
+    """
+    from voicemaster.speech.engines import open_recognizer
+    from voicemaster.speech.listen import hear
+
     recognizer = open_recognizer(args.engine or str(config.get("engine", "auto")), args.model)
 
     def understand(audio: np.ndarray, game: Game) -> tuple[str, Intent | None]:

@@ -1,0 +1,110 @@
+"""`voicemaster demo`: a whole game with no microphone. Synthetic players speak with
+espeak-ng voices, the real endpointer and recognizer hear them, the referee rules."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from voicemaster.app import App, EndOfInput, Heard, Spoken
+from voicemaster.demo_players import Line, ScriptedTable
+from voicemaster.dialogue import Dialogue
+from voicemaster.game.core import Game
+from voicemaster.game.dealing import new_deal
+from voicemaster.game.house_rules import HouseRules
+from voicemaster.runtime import add_output_arguments, hearing, open_displays, open_speaker
+from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
+from voicemaster.speech.endpointer import Endpointer
+from voicemaster.speech.recognizer import SAMPLE_RATE
+from voicemaster.speech.synthetic import speak
+from voicemaster.understand.intents import Intent
+
+MAX_LINES = 150
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("demo", help="watch a whole game played by synthetic voices", description=__doc__)
+    p.add_argument("--seed", type=int, help="deal and players from this seed (default: random)")
+    p.add_argument("--mistakes", type=float, default=0.12, help="how often a player touches a wrong card (0..1)")
+    add_output_arguments(p)
+    p.set_defaults(run=run)
+
+
+@dataclass
+class Score:
+    said: list[tuple[Line, Intent | None]] = field(default_factory=list)
+
+    @property
+    def correct(self) -> int:
+        return sum(1 for line, heard in self.said if heard == line.expected)
+
+
+def run(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    game = Game(new_deal(seed=seed), HouseRules())
+    dialogue = Dialogue(game, lambda _action: None, time.monotonic, random.Random(seed))
+    speaker = open_speaker(args, {})
+    displays = open_displays(args)
+    app = App(game, dialogue, speaker, displays.all, hearing(args, {}))
+    score = Score()
+    players = threading.Thread(
+        target=_players, args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score),
+        name="demo-players", daemon=True,
+    )
+    print(f"Demo game, seed {seed}. Players speak with espeak-ng; the recognizer listens.")
+    players.start()
+    try:
+        app.run(stop_when_over=True)
+    finally:
+        speaker.wait_idle(timeout=60)
+        speaker.close()
+        displays.close()
+    winner = game.winner.title if game.winner else "Nobody"
+    print(f"{winner} wins. Understood {score.correct} of {len(score.said)} utterances correctly.")
+    return 0
+
+
+def _players(app: App, table: ScriptedTable, score: Score) -> None:
+    """Say one line, wait until the referee has dealt with it and finished talking, repeat."""
+    handled = threading.Event()
+    heard_last: list[Heard] = []
+
+    def on_heard(heard: Heard) -> None:
+        heard_last.append(heard)
+        handled.set()
+
+    app.on_heard = on_heard
+    endpointer = Endpointer(app_speaking=app.speaker.speaking)
+    for _ in range(MAX_LINES):
+        app.speaker.wait_idle(timeout=60)
+        if app.game.state.phase == "over":
+            return
+        line = table.next_line(app.game.snapshot(), app.awaiting_clue())
+        handled.clear()
+        heard_last.clear()
+        frames = ArraySource(_with_room(speak(line.text, voice=line.voice))).frames()
+        sent = 0
+        for utterance in endpointer.utterances(frames):
+            app.inbox.put(Spoken(utterance.audio, label=line.text))
+            sent += 1
+        if sent == 0 or not handled.wait(timeout=30):
+            score.said.append((line, None))
+            continue
+        while len(heard_last) < sent and handled.wait(timeout=5):
+            handled.clear()
+        score.said.append((line, heard_last[-1].intent))
+    app.inbox.put(EndOfInput())
+
+
+def _with_room(speech: np.ndarray) -> np.ndarray:
+    """Silence around the line and a faint room hiss, as a microphone would hear it."""
+    pad = np.zeros(int(0.4 * SAMPLE_RATE), dtype=np.int16)
+    audio = np.concatenate([pad, speech, pad, pad]).astype(np.int32)
+    hiss = np.random.default_rng(len(speech)).normal(0, 30, audio.shape).astype(np.int32)
+    audio = np.clip(audio + hiss, -32768, 32767).astype(np.int16)
+    return audio[: len(audio) - len(audio) % FRAME_SAMPLES]

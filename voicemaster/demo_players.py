@@ -1,0 +1,91 @@
+"""The demo's scripted table: spymasters and guessers who know the key, make a few
+mistakes and chat a little. Pure: a snapshot in, the next line to say out."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from voicemaster.game.cards import Identity, Team
+from voicemaster.game.snapshot import GameSnapshot
+from voicemaster.referee import judge_clue
+from voicemaster.understand.intents import Command, GiveClue, GuessCard, Intent
+
+CLUE_POOL = (
+    "ocean", "music", "travel", "winter", "history", "metal", "kitchen", "garden", "space",
+    "sport", "money", "light", "water", "school", "forest", "fire", "science", "movie",
+    "color", "weather", "family", "machine", "paper", "island", "circus",
+)
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+CHATTER = (
+    "hmm I think it might be the {card} one",
+    "wait what about {card}",
+    "no no not {card} that is too risky",
+    "okay let me think about this for a second",
+    "I really like {card} for that",
+)
+STOPS = ("stop", "end turn", "we pass", "stop guessing")
+VOICES = {
+    (Team.RED, "spymaster"): "en-us",
+    (Team.RED, "guesser"): "en-gb",
+    (Team.BLUE, "spymaster"): "en-us+f2",
+    (Team.BLUE, "guesser"): "en-gb-x-rp+m3",
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One thing a player says, and what the referee should make of it."""
+
+    text: str
+    voice: str
+    expected: Intent | None
+
+
+@dataclass
+class ScriptedTable:
+    rng: random.Random
+    mistake_rate: float = 0.12
+    chatter_rate: float = 0.12
+    _chatted: bool = False
+
+    def next_line(self, snap: GameSnapshot, awaiting_clue: bool) -> Line:
+        team = snap.turn
+        if snap.phase == "clue":
+            if not awaiting_clue:
+                return Line("yes", VOICES[(team.other, "spymaster")], Command("yes"))
+            return self._clue(snap, team)
+        if not self._chatted and self.rng.random() < self.chatter_rate:
+            self._chatted = True
+            card = self.rng.choice([c.word for c in snap.cards if not c.covered])
+            return Line(self.rng.choice(CHATTER).format(card=card), VOICES[(team, "guesser")], None)
+        self._chatted = False
+        return self._guess_or_stop(snap, team)
+
+    def _clue(self, snap: GameSnapshot, team: Team) -> Line:
+        visible = [c.word for c in snap.cards if not c.covered]
+        legal = [w for w in CLUE_POOL if judge_clue(w, visible).verdict == "legal"]
+        word = self.rng.choice(legal)
+        number = min(snap.remaining[team], self.rng.choice((1, 2, 2, 3)))
+        template = self.rng.choice(("clue {w} {n}", "my clue is {w} {n}", "clue {w} {n}"))
+        text = template.format(w=word, n=NUMBER_WORDS[number])
+        return Line(text, VOICES[(team, "spymaster")], GiveClue(word, number))
+
+    def _guess_or_stop(self, snap: GameSnapshot, team: Team) -> Line:
+        voice = VOICES[(team, "guesser")]
+        clue = snap.clue
+        made_enough = (
+            clue is not None and isinstance(clue.number, int) and snap.guesses_left is not None
+            and snap.guesses_left <= 1 and clue.number > 0
+        )
+        if made_enough and self.rng.random() < 0.7:
+            return Line(self.rng.choice(STOPS), voice, Command("stop"))
+        own = [c.word for c in snap.cards if not c.covered and c.identity is Identity.of_team(team)]
+        others = [
+            c.word for c in snap.cards
+            if not c.covered and c.identity not in (Identity.of_team(team), Identity.ASSASSIN)
+        ]
+        pool = others if others and self.rng.random() < self.mistake_rate else own
+        card = self.rng.choice(pool)
+        verb = self.rng.choice(("guess", "we guess", "touch", "we touch", "pick", "choose"))
+        return Line(f"{verb} {card}", voice, GuessCard(card))
