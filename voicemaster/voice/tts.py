@@ -149,7 +149,11 @@ class Speaker:
                 self._warn_once("output", f"{problem}; announcements are shown as text")
                 self._output = None
         if self._output is not None:
-            self._engine = self._start_engine()
+            try:
+                self._engine = self._start_engine()
+            except InputError:
+                self._output.close()
+                raise
         self._thread = threading.Thread(target=self._run, name="voicemaster-speaker", daemon=True)
         self._thread.start()
         return self
