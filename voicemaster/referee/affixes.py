@@ -18,7 +18,7 @@ from functools import lru_cache
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import bare, has_sound_prefix, pronunciations
 
-MAX_GAIN = 0.6
+MAX_GAIN = 0.7
 """How much more common (Zipf) a derived word may be than its base."""
 MAX_DEPTH = 2
 
@@ -38,6 +38,9 @@ class Suffix:
     after: str = ""
     """A pattern the base must match."""
     min_base: int = 3
+    double: bool = True
+    """May the base's last consonant be doubled (run -> runner)? Not for -ery:
+    battery is not bat + -ery."""
 
 
 SUFFIXES = (
@@ -45,7 +48,7 @@ SUFFIXES = (
     Suffix("or", "N", "V", exclude="VA", after="t$"),
     Suffix("ness", "N", "A"),
     Suffix("ment", "N", "V"),
-    Suffix("age", "N", "V"),
+    Suffix("age", "N", "V", exclude="V"),
     Suffix("ish", "A", "NA", exclude="V"),
     Suffix("ly", "AR", "AN", exclude="V"),
     Suffix("y", "A", "NV", exclude="N"),
@@ -58,11 +61,14 @@ SUFFIXES = (
     Suffix("dom", "N", "NA"),
     Suffix("ist", "N", "NA"),
     Suffix("ism", "N", "NA"),
+    Suffix("ery", "N", "NVA", double=False),
+    Suffix("ry", "N", "N", after="(et|ist|al|el)$", min_base=4),
+    Suffix("th", "N", "AV"),
     Suffix("ion", "N", "V", sound="loose", after="(t|te|ss)$"),
     Suffix("ation", "N", "V", sound="none", min_base=4),
     Suffix("ian", "N", "N", sound="none", after="(ic|y)$", min_base=4),
     Suffix("ic", "A", "N", sound="none", min_base=4),
-    Suffix("al", "A", "N", sound="none", min_base=4),
+    Suffix("al", "A", "N", exclude="V", sound="none", min_base=4),
     Suffix("ous", "A", "N", sound="none", min_base=4),
     Suffix("ity", "N", "A", sound="none", min_base=4),
     Suffix("ize", "V", "NA", sound="none", min_base=4),
@@ -118,19 +124,44 @@ IRREGULAR_DEMONYMS = {
 }
 
 
+IRREGULAR_DERIVATIONS = {
+    "long": ("length", "lengthen"),
+    "strong": ("strength", "strengthen"),
+    "wide": ("width", "widen"),
+    "deep": ("depth", "deepen"),
+    "high": ("height", "heighten"),
+    "broad": ("breadth", "broaden"),
+    "proud": ("pride",),
+    "speak": ("speech",),
+    "lose": ("loss",),
+    "choose": ("choice",),
+    "live": ("life",),
+    "young": ("youth",),
+    "wise": ("wisdom",),
+    "science": ("scientist", "scientific"),
+    "law": ("lawyer",),
+    "poor": ("poverty",),
+    "clear": ("clarity",),
+    "able": ("ability",),
+    "nation": ("national", "nationality"),
+}
+"""Derivations with a changed stem that no spelling rule reaches."""
+IRREGULAR_BASES = {d: base for base, derived in IRREGULAR_DERIVATIONS.items() for d in derived}
+
+
 def _pos(word: str) -> str:
     return lexicon().pos.get(word, "")
 
 
-def _stems(word: str, suffix: str) -> set[str]:
+def _stems(word: str, suffix: Suffix) -> set[str]:
     """Spellings the base may have had before the suffix was added."""
-    stem = word[: -len(suffix)]
-    out = {stem, stem + "e", stem + "y"}
+    stem = word[: -len(suffix.text)]
+    out = {stem, stem + "e", stem + "y", stem + "o"}
     if stem.endswith("i"):
         out.add(stem[:-1] + "y")
-    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+    if suffix.double and len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
         out.add(stem[:-1])
-    if suffix == "ly":
+    if suffix.text == "ly":
         out.add(stem + "le")
     return out
 
@@ -161,7 +192,7 @@ def _suffix_bases(word: str) -> set[str]:
         pos = _pos(word)
         if pos and (not set(pos) & set(suffix.derived) or set(pos) & set(suffix.exclude)):
             continue
-        for base in _stems(word, suffix.text):
+        for base in _stems(word, suffix):
             if (
                 len(base) >= suffix.min_base
                 and base != word
@@ -213,6 +244,8 @@ def _demonym_bases(word: str) -> set[str]:
 def bases(word: str, depth: int = MAX_DEPTH) -> frozenset[str]:
     """Words that `word` is derived from (breakage -> break, unhappiness -> happy)."""
     direct = _suffix_bases(word) | _prefix_bases(word) | _demonym_bases(word)
+    if word in IRREGULAR_BASES:
+        direct.add(IRREGULAR_BASES[word])
     out = set(direct)
     if depth > 1:
         for base in direct:

@@ -17,16 +17,24 @@ from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, s
 MIN_PART = 3
 MIN_PART_ZIPF = 2.5
 """Parts must be words people use, not cmudict's rare names."""
+COMMON_ZIPF = 4.0
+"""A part that lemminflect knows only as a name must be at least this frequent."""
 UNSTRESSED_PART = (4, 4.0)
 """A part may lose its stress in the whole (toothbrush) only if it is at least
 this long and this common (Zipf); short rare tails like -ton, -kin are accidents."""
 WEAK_FORMS = {"man": "AH", "men": "AH"}
 """Compound heads whose vowel English reduces to a schwa (fireman, postmen)."""
 MAX_PARTS = 3
+R_COLOURED = {"EH", "AE", "EY"}
+"""Before R these vowels merge for most speakers, and cmudict mixes them (scare/scarecrow)."""
 
 
 def _part_ok(part: str) -> bool:
-    return len(part) >= MIN_PART and bool(pronunciations(part)) and lexicon().freq(part) >= MIN_PART_ZIPF
+    """A common word, not just a name (cara in caravan), not too rare."""
+    lex = lexicon()
+    freq = lex.freq(part)
+    common = part in lex.pos or freq >= COMMON_ZIPF
+    return len(part) >= MIN_PART and common and freq >= MIN_PART_ZIPF and bool(pronunciations(part))
 
 
 def _stressed_prons(part: str) -> list[Phones]:
@@ -44,13 +52,17 @@ def _matches_at(whole: Phones, start: int, part: str, phones: Phones, last: bool
         segment = whole[s : s + len(phones)]
         if len(segment) != len(phones):
             continue
-        if all(_same_phone(w, p, part, last) for w, p in zip(segment, phones)) and _keeps_stress(segment, part):
+        following = (*phones[1:], "")
+        same = all(_same_phone(w, p, f, part, last) for w, p, f in zip(segment, phones, following))
+        if same and _keeps_stress(segment, part):
             ends.append(s + len(phones))
     return ends
 
 
-def _same_phone(heard: str, phone: str, part: str, last: bool) -> bool:
+def _same_phone(heard: str, phone: str, following: str, part: str, last: bool) -> bool:
     if bare(heard) == bare(phone):
+        return True
+    if following == "R" and {bare(heard), bare(phone)} <= R_COLOURED:
         return True
     return last and is_vowel(phone) and WEAK_FORMS.get(part) == heard[:-1] and heard[-1] == "0"
 

@@ -48,7 +48,7 @@ class Lexicon:
     lemmas: dict[str, frozenset[str]]
     """Inflected form -> its dictionary lemmas (children -> child, ran -> run)."""
     pos: dict[str, str]
-    """Word -> letters of the parts of speech it has: N, V, A (adjective), R (adverb)."""
+    """Common (lower-case) word -> its parts of speech: N, V, A (adjective), R (adverb)."""
     proper: frozenset[str]
     """Lower-cased proper nouns and their adjectives (america, american)."""
     american: dict[str, str]
@@ -99,11 +99,12 @@ def _morphology() -> tuple[dict[str, frozenset[str]], dict[str, str], frozenset[
         letter = UPOS_LETTER.get(upos)
         if letter is None or not form.replace("-", "").isalpha():
             return
-        if form[:1].isupper() or lemma[:1].isupper():
-            proper.add(form.lower())
-            proper.add(lemma.lower())
+        capital = form[:1].isupper() or lemma[:1].isupper()
         form, lemma = form.lower(), lemma.lower()
-        pos.setdefault(form, set()).add(letter)
+        if capital:
+            proper.update((form, lemma))
+        else:
+            pos.setdefault(form, set()).add(letter)
         if form != lemma:
             lemmas.setdefault(form, set()).add(lemma)
 

@@ -55,9 +55,13 @@ def has_sound_prefix(whole: str, base: str) -> bool | None:
 
 
 def rhyming_part(phones: Phones) -> tuple[str, ...] | None:
-    """From the last stressed vowel to the end, without stress digits."""
+    """From the last vowel with primary stress to the end, without stress digits.
+
+    Primary stress only: greenhouse (secondary stress on "house") does not rhyme
+    with MOUSE the way a spymaster would mean it.
+    """
     for i in range(len(phones) - 1, -1, -1):
-        if stressed(phones[i]):
+        if phones[i].endswith("1"):
             return tuple(bare(p) for p in phones[i:])
     return None
 
