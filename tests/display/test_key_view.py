@@ -64,3 +64,24 @@ def test_key_view_marks_covered_cards() -> None:
     assert "[R] APPLE ✓" in text and "[A] PARROT ✓" in text
     assert "[R] CHAPEL" in text and "[R] CHAPEL ✓" not in text
     assert "Red 8 of 9 left" in text
+
+
+def test_key_command_from_a_journal_marks_what_the_game_covered(tmp_path: Path) -> None:
+    board, key = write_deal(tmp_path)
+    journal = tmp_path / "game.jsonl"
+    played = subprocess.run(
+        [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--board", str(board),
+         "--key", str(key), "--journal", str(journal), "--audio-out", "none"],
+        input="clue fruit two\nguess apple\nguess bridge\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert played.returncode == 0, played.stderr
+    done = run_key("--journal", str(journal))
+    assert done.returncode == 0, done.stderr
+    assert "[R] APPLE ✓" in done.stdout and "[B] BRIDGE ✓" in done.stdout
+    assert "[R] CHAPEL" in done.stdout and "[R] CHAPEL ✓" not in done.stdout
+    assert "Red 8 of 9 left" in done.stdout and "Blue 7 of 8 left" in done.stdout
+    both = run_key("--journal", str(journal), "--board", str(board))
+    assert both.returncode == 2 and "either" in both.stderr

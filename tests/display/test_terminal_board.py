@@ -124,13 +124,18 @@ def test_live_board_on_a_pipe_prints_the_board_when_the_game_changes_not_per_tic
     assert "[R] CHAPEL" in boards[1] and "Red 6 left" in boards[1]
 
 
-def test_live_board_on_a_terminal_redraws_in_place() -> None:
+def test_live_board_on_a_terminal_redraws_only_what_changes_on_screen() -> None:
     out = io.StringIO()
-    board = LiveBoard(Console(file=out, width=120, force_terminal=True))
+    board = LiveBoard(Console(file=out, width=120, height=40, force_terminal=True))
     snapshot, status = mid_game()
     with board:
         board.update(snapshot, status)
+        drawn = len(out.getvalue())
+        board.update(replace(snapshot, timer_left=83.05), status)
+        assert len(out.getvalue()) == drawn, "the same second must not redraw"
         board.update(replace(snapshot, timer_left=20.0), status)
-    drawn = out.getvalue()
-    assert "01:24" in drawn and "00:20" in drawn
-    assert "\x1b[" in drawn
+        assert len(out.getvalue()) > drawn
+    screen = out.getvalue()
+    assert "01:24" in screen and "00:20" in screen
+    final = screen.rsplit("\x1b[?1049l", 1)[1]
+    assert "00:20" in final and "[R] APPLE" in final, "the last board stays on the terminal"
