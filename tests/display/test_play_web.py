@@ -1,0 +1,75 @@
+"""`voicemaster play --web`: the URLs it prints serve the game as it is played."""
+
+from __future__ import annotations
+
+import json
+import re
+import selectors
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .test_key_view import write_deal
+
+
+def read_urls(process: subprocess.Popen[str], timeout: float = 30.0) -> dict[str, str]:
+    """The public and spymaster URLs from the app's start-up lines on stderr."""
+    assert process.stderr is not None
+    urls: dict[str, str] = {}
+    selector = selectors.DefaultSelector()
+    selector.register(process.stderr, selectors.EVENT_READ)
+    deadline = time.monotonic() + timeout
+    while len(urls) < 2 and time.monotonic() < deadline:
+        if selector.select(timeout=0.5):
+            line = process.stderr.readline()
+            found = re.search(r"(http://\S+)", line)
+            if found:
+                urls["spymaster" if "/spymaster/" in found[1] else "public"] = found[1]
+    return urls
+
+
+def board(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())["board"]
+
+
+def wait_for(url: str, check: Callable[[Any], bool], timeout: float = 20.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        state = board(url)
+        if check(state) or time.monotonic() > deadline:
+            return state
+        time.sleep(0.1)
+
+
+def test_play_serves_the_live_board_and_the_key_at_the_printed_urls(tmp_path: Path) -> None:
+    board_file, key_file = write_deal(tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--board", str(board_file),
+         "--key", str(key_file), "--audio-out", "none", "--web", "127.0.0.1:0"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    assert process.stdin is not None
+    try:
+        urls = read_urls(process)
+        assert urls["public"].startswith("http://127.0.0.1:")
+        assert urls["spymaster"].startswith(urls["public"] + "spymaster/")
+
+        process.stdin.write("clue fruit two\nguess apple\n")
+        process.stdin.flush()
+        public = wait_for(urls["public"] + "state.json", lambda b: b and b["remaining"]["red"] == 8)
+        cards = {c["word"]: c for c in public["cards"]}
+        assert cards["apple"]["letter"] == "R" and "letter" not in cards["chapel"]
+        assert public["clue"] == "FRUIT 2 (Red)" and public["guesses"] == "2"
+        assert public["last_heard"] == "guess apple"
+
+        key = board(urls["spymaster"] + "/state.json")
+        assert {c["word"]: c["letter"] for c in key["cards"]}["parrot"] == "A"
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+    assert process.returncode == 0
