@@ -148,7 +148,7 @@ class Dialogue:
             self.game.timer.pause()
         elif intent.time_action == "resume":
             self.game.timer.resume()
-        return Reply(phrases.time_phrase(self.game.snapshot()))
+        return Reply(phrases.time_phrase(self.game.snapshot(), intent.time_action))
 
     def _ask_card(self, intent: AmbiguousCard) -> Reply:
         prompt = phrases.confirm_card_phrase(intent.candidates)

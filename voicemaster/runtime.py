@@ -18,7 +18,7 @@ from voicemaster.errors import InputError
 from voicemaster.game.core import Game
 from voicemaster.understand.intents import Intent
 from voicemaster.voice.settings import VoiceSettings
-from voicemaster.voice.tts import Speaker
+from voicemaster.voice.tts import Console, Speaker
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +46,15 @@ def voice_settings(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSet
     )
 
 
+class DisplayedConsole(Console):
+    """Announcements already appear on the board (its last-announcement line): no second copy."""
+
+    def line(self, text: str) -> None:
+        return None
+
+
 def open_speaker(args: argparse.Namespace, config: dict[str, Any]) -> Speaker:
-    speaker = Speaker(voice_settings(args, config))
+    speaker = Speaker(voice_settings(args, config), console=DisplayedConsole())
     speaker.start()
     return speaker
 
