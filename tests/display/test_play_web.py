@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-import selectors
+import queue
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -17,18 +18,21 @@ from .test_key_view import write_deal
 
 
 def read_urls(process: subprocess.Popen[str], timeout: float = 30.0) -> dict[str, str]:
-    """The public and spymaster URLs from the app's start-up lines on stderr."""
+    """The public and spymaster URLs from the app's start-up lines on stderr (read in a
+    thread that keeps draining stderr, so the app never blocks on a full pipe)."""
     assert process.stderr is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stderr], daemon=True).start()
     urls: dict[str, str] = {}
-    selector = selectors.DefaultSelector()
-    selector.register(process.stderr, selectors.EVENT_READ)
     deadline = time.monotonic() + timeout
     while len(urls) < 2 and time.monotonic() < deadline:
-        if selector.select(timeout=0.5):
-            line = process.stderr.readline()
-            found = re.search(r"(http://\S+)", line)
-            if found:
-                urls["spymaster" if "/spymaster/" in found[1] else "public"] = found[1]
+        try:
+            line = lines.get(timeout=0.5)
+        except queue.Empty:
+            continue
+        found = re.search(r"(http://\S+)", line)
+        if found:
+            urls["spymaster" if "/spymaster/" in found[1] else "public"] = found[1]
     return urls
 
 
