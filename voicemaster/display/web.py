@@ -54,11 +54,13 @@ STATIC = {
 
 
 class _Board:
-    """The latest state documents, replaced whole on each update."""
+    """The latest state documents, replaced whole when what they say changes; the version
+    tells the pages when to redraw."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._version = 0
+        self._latest: dict[str, object] | None = None
         self._public = state_document(0, None)
         self._spymaster = state_document(0, None)
 
@@ -66,6 +68,9 @@ class _Board:
         public = board_state(snapshot, status)
         full = board_state(snapshot, status, spymaster=True)
         with self._lock:
+            if full == self._latest:
+                return
+            self._latest = full
             self._version += 1
             self._public = state_document(self._version, public)
             self._spymaster = state_document(self._version, full)
