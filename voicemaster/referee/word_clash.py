@@ -10,6 +10,11 @@ from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.spelling import american
 
 
+SHARED_MIN_LENGTH = 4
+SHARED_SHORT_ZIPF = 5.0
+"""A three-letter shared part must be a very common word (man, day), not con or pro."""
+
+
 @dataclass(frozen=True)
 class Clash:
     rule: str
@@ -28,14 +33,21 @@ def _american_phrase(text: str) -> str:
 
 
 @lru_cache(maxsize=32768)
-def stems(word: str) -> frozenset[str]:
-    """The word, its American spelling and their dictionary lemmas (children -> child)."""
+def tagged_stems(word: str) -> frozenset[tuple[str, str]]:
+    """The word and its American spelling (any part of speech, "*") and their
+    lemmas with the part of speech they are lemmas in (children -> (child, N))."""
     spelled = {word, american(word)}
     lemmas = lexicon().lemmas
-    out = set(spelled)
+    out = {(form, "*") for form in spelled}
     for form in spelled:
         out |= lemmas.get(form, frozenset())
     return frozenset(out)
+
+
+@lru_cache(maxsize=32768)
+def stems(word: str) -> frozenset[str]:
+    """The word, its American spelling and their dictionary lemmas."""
+    return frozenset(lemma for lemma, _ in tagged_stems(word))
 
 
 @lru_cache(maxsize=32768)
@@ -50,20 +62,37 @@ def roots(word: str) -> frozenset[str]:
 
 @lru_cache(maxsize=32768)
 def part_stems(word: str) -> frozenset[str]:
-    """Stems and roots of every part of a compound (snowmen -> snow, men, man)."""
-    return frozenset(s for part in compounds.parts(word) for s in stems(part) | roots(part))
+    """Stems of every part of a compound (snowmen -> snow, men, man)."""
+    return frozenset(s for part in compounds.parts(word) for s in stems(part))
 
 
 def _same_word(clue: str, card: str) -> bool:
     return squash(clue) == squash(card) or squash(_american_phrase(clue)) == squash(_american_phrase(card))
 
 
+def _shares_lemma(a: str, b: str) -> bool:
+    """Inflections of one lemma in one part of speech: died and DICE are not
+    (verb die, noun die), broken and BREAK are."""
+    tags_b = tagged_stems(b)
+    for lemma, pos in tagged_stems(a):
+        if any(lemma == other and "*" in (pos, other_pos) or (lemma, pos) == (other, other_pos) for other, other_pos in tags_b):
+            return True
+    return False
+
+
 def _form(clue: str, card: str) -> bool:
-    a, b = stems(clue), stems(card)
-    if a & b:
+    if _shares_lemma(clue, card):
         return True
+    a, b = stems(clue), stems(card)
     ra, rb = roots(clue), roots(card)
     return bool(ra & b or rb & a or ra & rb)
+
+
+def _shareable(part: str) -> bool:
+    """A part worth sharing: a noun or verb, not a short prefix-like word (con, pro)."""
+    lex = lexicon()
+    content = bool(set(lex.pos.get(part, "")) & {"N", "V"})
+    return content and (len(part) >= SHARED_MIN_LENGTH or lex.freq(part) >= SHARED_SHORT_ZIPF)
 
 
 def _compound(clue: str, card: str, display: str) -> Clash | None:
@@ -72,7 +101,7 @@ def _compound(clue: str, card: str, display: str) -> Clash | None:
         return Clash("compound", f"it is part of {display}")
     if stems(card) & clue_parts:
         return Clash("compound", f"it is built on {display}")
-    shared = [p for p in sorted(compounds.parts(clue)) if stems(p) & card_parts]
+    shared = [p for p in sorted(compounds.parts(clue)) if stems(p) & card_parts and _shareable(p)]
     if shared:
         return Clash("compound", f"it shares {shared[0]} with {display}")
     return None
