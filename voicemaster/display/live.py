@@ -17,7 +17,7 @@ from voicemaster.game.snapshot import GameSnapshot, TableStatus
 
 class LiveBoard:
     """On a terminal, the board fills the screen and is redrawn only when what it shows
-    changes, so anything else written to the terminal (typed input, warnings) is wiped
+    (or the terminal's size) changes, so anything else written to the terminal (typed input, warnings) is wiped
     at the next redraw. On other output (a pipe, a log) the text board is printed again
     whenever the game or the announcement changes, never for timer ticks."""
 
@@ -65,7 +65,14 @@ class LiveBoard:
     def _redraw_if_changed(self, live: Live, snapshot: GameSnapshot, status: TableStatus) -> None:
         public = snapshot.public()
         timer = labels.timer_text(public.timer_left, public.timer_paused)
-        seen = (_untimed(public), timer, status.last_heard, labels.mic_bar(status.mic_level), status.message)
+        seen = (
+            _untimed(public),
+            timer,
+            status.last_heard,
+            labels.mic_bar(status.mic_level),
+            status.message,
+            self._console.size,
+        )
         if seen != self._shown:
             self._shown = seen
             live.update(render_board(snapshot, status), refresh=True)
