@@ -41,6 +41,9 @@ class Suffix:
     double: bool = True
     """May the base's last consonant be doubled (run -> runner)? Not for -ery:
     battery is not bat + -ery."""
+    guarded: bool = True
+    """Apply the frequency check (MAX_GAIN); -ation is specific enough without it
+    (information <- inform)."""
 
 
 SUFFIXES = (
@@ -65,7 +68,7 @@ SUFFIXES = (
     Suffix("ry", "N", "N", after="(et|ist|al|el)$", min_base=4),
     Suffix("th", "N", "AV"),
     Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
-    Suffix("ation", "N", "V", sound="none", min_base=4),
+    Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False),
     Suffix("ian", "N", "N", sound="none", after="(ic|y)$", min_base=4),
     Suffix("ic", "A", "N", sound="none", min_base=4),
     Suffix("al", "A", "N", exclude="V", sound="none", min_base=4),
@@ -202,7 +205,7 @@ def _suffix_bases(word: str) -> set[str]:
                 and base != word
                 and set(_pos(base)) & set(suffix.base)
                 and re.search(suffix.after, base)
-                and _not_too_common(word, base)
+                and (not suffix.guarded or _not_too_common(word, base))
                 and _sounds_derived(word, base, suffix.sound)
             ):
                 found.add(base)

@@ -1,0 +1,52 @@
+"""Every refusal and question carries one short spoken sentence naming the card."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.referee import judge_clue
+
+BOARD = ("Break", "HORSESHOE", "Snow", "theater", "BUG", "BED", "HAT", "ice cream")
+
+REASONS = [
+    ("broken", "Broken is not allowed: it is a form of BREAK.", "Break"),
+    ("shoe", "Shoe is not allowed: it is part of HORSESHOE.", "HORSESHOE"),
+    ("snowman", "Snowman is not allowed: it is built on SNOW.", "Snow"),
+    ("snowshoe", "Snowshoe is not allowed: it shares shoe with HORSESHOE.", "HORSESHOE"),
+    ("theatre", "Theatre is not allowed: it is the card THEATER.", "theater"),
+    ("b", "B is not allowed: BREAK, BUG and BED start with it.", "Break"),
+    ("three", "Three may be about letter counts: BUG, BED and HAT have three letters.", "BUG"),
+    ("cat", "Cat rhymes with HAT.", "HAT"),
+    ("corner", "Corner may point at places on the table.", None),
+    ("pack rat", "Pack rat is not allowed: a clue is one word.", None),
+]
+
+
+@pytest.mark.parametrize(("clue", "reason", "card"), REASONS)
+def test_reason_and_card(clue: str, reason: str, card: str | None) -> None:
+    verdict = judge_clue(clue, BOARD)
+    assert (verdict.reason, verdict.card) == (reason, card)
+
+
+def test_card_is_returned_as_written_on_the_board() -> None:
+    assert judge_clue("creams", BOARD).card == "ice cream"
+
+
+def test_legal_clue_has_no_reason() -> None:
+    verdict = judge_clue("ocean two", BOARD)
+    assert (verdict.verdict, verdict.rule, verdict.reason, verdict.card) == ("legal", "ok", "", None)
+
+
+def test_same_word_wins_over_weaker_clashes() -> None:
+    verdict = judge_clue("snow", ("SNOWMAN", "SNOW"))
+    assert (verdict.rule, verdict.card) == ("same-word", "SNOW")
+
+
+def test_to_json_is_the_spec_wire_form() -> None:
+    verdict = judge_clue("horse 2", ("HORSESHOE",))
+    assert verdict.to_json("horse 2") == {
+        "clue": "horse 2",
+        "verdict": "illegal",
+        "rule": "compound",
+        "reason": "Horse is not allowed: it is part of HORSESHOE.",
+    }

@@ -1,0 +1,126 @@
+"""`voicemaster check-clue` run as a real command on a real board file (SPEC §3)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BOARD = """BREAK
+HORSESHOE
+ENGLAND
+ROW
+THEATER
+NIGHT
+CHILD
+MOUSE
+BUG
+BED
+BOW
+RAY
+BALL
+FIGURE
+OCTOPUS
+SEAL
+CAR
+SNOW
+ICE CREAM
+HAT
+AMERICA
+TOOTH
+Loch Ness
+mother-in-law
+PIANO
+"""
+
+
+def check_clue(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    board = tmp_path / "board.txt"
+    if not board.exists():
+        board.write_text(BOARD, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "voicemaster", "check-clue", "--board", str(board), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def verdicts(result: subprocess.CompletedProcess[str]) -> list[dict[str, str]]:
+    assert result.returncode == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_one_json_line_per_clue_in_order(tmp_path: Path) -> None:
+    clues = ["ocean two", "broken 2", "horse", "land", "sparrow 1", "theatre", "knight", "b", "cat", "corner"]
+    lines = verdicts(check_clue(tmp_path, "--json", *clues))
+    assert [line["clue"] for line in lines] == clues
+    assert [line["verdict"] for line in lines] == [
+        "legal", "illegal", "illegal", "legal", "legal", "illegal", "legal", "illegal", "ask", "ask",
+    ]
+    assert all(set(line) == {"clue", "verdict", "rule", "reason"} for line in lines)
+    assert lines[2]["reason"] == "Horse is not allowed: it is part of HORSESHOE."
+    assert lines[2]["rule"] == "compound"
+
+
+def test_covered_cards_are_free_to_use(tmp_path: Path) -> None:
+    before = verdicts(check_clue(tmp_path, "--json", "break", "snowman"))
+    after = verdicts(check_clue(tmp_path, "--covered", "break,Snow", "--json", "break", "snowman"))
+    assert [v["verdict"] for v in before] == ["illegal", "illegal"]
+    assert [v["verdict"] for v in after] == ["legal", "legal"]
+
+
+def test_covered_flag_may_repeat(tmp_path: Path) -> None:
+    lines = verdicts(check_clue(tmp_path, "--covered", "break", "--covered", "snow", "--json", "broken", "snowy"))
+    assert [v["verdict"] for v in lines] == ["legal", "legal"]
+
+
+def test_house_rules_allow_rhymes_and_compound_clues(tmp_path: Path) -> None:
+    plain = verdicts(check_clue(tmp_path, "--json", "cat", "pack rat 3"))
+    ruled = verdicts(
+        check_clue(tmp_path, "--house-rules", "allow-rhymes,allow-compound-clues", "--json", "cat", "pack rat 3")
+    )
+    assert [v["verdict"] for v in plain] == ["ask", "illegal"]
+    assert [v["verdict"] for v in ruled] == ["legal", "legal"]
+
+
+def test_house_rules_given_as_separate_words_before_the_clues(tmp_path: Path) -> None:
+    lines = verdicts(check_clue(tmp_path, "--json", "--house-rules", "allow-rhymes", "allow-compound-clues", "cat", "ice cream"))
+    assert [(v["clue"], v["verdict"]) for v in lines] == [("cat", "legal"), ("ice cream", "illegal")]
+
+
+def test_readable_output_without_json(tmp_path: Path) -> None:
+    result = check_clue(tmp_path, "ocean two", "mice")
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "ocean two: legal",
+        "mice: illegal (form) - Mice is not allowed: it is a form of MOUSE.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--covered", "dragon", "--json", "ocean"], "'dragon' is not a card on the board"),
+        (["--house-rules", "no-rhymes", "--json", "ocean"], "unknown house rule 'no-rhymes'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    result = check_clue(tmp_path, *args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_board_file_names_file_and_line(tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(BOARD.replace("ROW\n", "R0W\n"), encoding="utf-8")
+    result = check_clue(tmp_path, "--json", "ocean")
+    assert result.returncode == 2
+    assert f"{board} line 4" in result.stderr
+    assert "Traceback" not in result.stderr
