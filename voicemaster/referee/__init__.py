@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from voicemaster.referee.clue_text import HINT_WORDS, SplitClue, in_range, parse_clue, split_clue
+from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.table_hints import (
     counted_by,
     is_position_word,
@@ -20,7 +21,7 @@ from voicemaster.referee.table_hints import (
 from voicemaster.referee.verdict import ClueVerdict
 from voicemaster.referee.word_clash import clash
 
-__all__ = ["ClueVerdict", "judge_clue", "parse_clue"]
+__all__ = ["ClueVerdict", "judge_clue", "parse_clue", "warm_up"]
 
 RULE_ORDER = ("same-word", "form", "compound")
 MAX_COMPOUND_WORDS = 3
@@ -73,6 +74,11 @@ def _table_hint(word: str, cards: list[str], allow_rhymes: bool) -> ClueVerdict 
         if rhyming:
             return ClueVerdict("ask", "rhyme", f"{said} rhymes with {spoken_list(rhyming)}.", rhyming[0])
     return None
+
+
+def warm_up() -> None:
+    """Load the word data now, at start-up, rather than during the first clue."""
+    lexicon()
 
 
 def judge_clue(

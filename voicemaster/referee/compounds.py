@@ -112,9 +112,9 @@ def splits(word: str) -> tuple[tuple[str, ...], ...]:
     if "-" in word or " " in word:
         parts = tuple(p for p in word.replace("-", " ").split() if p)
         return (parts,) if len(parts) > 1 else ()
-    lemmas = lexicon().lemmas.get(word)
+    lemmas = sorted({lemma for lemma, _ in lexicon().lemmas_of(word)})
     if lemmas:
-        return tuple(split for lemma in sorted({lemma for lemma, _ in lemmas}) for split in _word_splits(lemma))
+        return tuple(split for lemma in lemmas for split in _word_splits(lemma))
     return _word_splits(word)
 
 

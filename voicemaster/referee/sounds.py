@@ -24,7 +24,8 @@ def stressed(phone: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def pronunciations(word: str) -> tuple[Phones, ...]:
-    return tuple(tuple(p.split()) for p in lexicon().prons.get(word, ()))
+    entry = lexicon().prons.get(word)
+    return tuple(tuple(p.split()) for p in entry.split("|")) if entry else ()
 
 
 def _alike(heard: str, said: str) -> bool:

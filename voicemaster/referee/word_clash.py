@@ -37,10 +37,9 @@ def tagged_stems(word: str) -> frozenset[tuple[str, str]]:
     """The word and its American spelling (any part of speech, "*") and their
     lemmas with the part of speech they are lemmas in (children -> (child, N))."""
     spelled = {word, american(word)}
-    lemmas = lexicon().lemmas
     out = {(form, "*") for form in spelled}
     for form in spelled:
-        out |= lemmas.get(form, frozenset())
+        out.update(lexicon().lemmas_of(form))
     return frozenset(out)
 
 
