@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,7 @@ from voicemaster.game.house_rules import HouseRules, TimerSettings, UnknownHouse
 
 CONFIG_KEYS = {"house_rules", "coop", "timer", "audio_out", "engine", "voice", "wordlist"}
 TIMER_KEYS = {"enabled", "clue_seconds", "guess_seconds", "enforced"}
+VOICE_TYPES: dict[str, tuple[type, ...]] = {"rate": (int,), "volume": (int, float), "voice": (str,)}
 
 
 def data_home() -> Path:
@@ -41,7 +43,8 @@ def load_config(path: Path | None) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read the config file ({exc})", str(target)) from None
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
+        where = re.search(r"at line (\d+)", exc.args[0])
+        line = getattr(exc, "lineno", None) or (int(where.group(1)) if where else None)
         raise InputError(f"not valid TOML: {exc.args[0].split(' (at')[0]}", str(target), line) from None
     unknown = set(data) - CONFIG_KEYS
     if unknown:
@@ -49,6 +52,11 @@ def load_config(path: Path | None) -> dict[str, Any]:
     timer = data.get("timer", {})
     if not isinstance(timer, dict) or set(timer) - TIMER_KEYS:
         raise InputError(f"[timer] takes only {', '.join(sorted(TIMER_KEYS))}", str(target))
+    voice = data.get("voice", {})
+    if not isinstance(voice, dict) or any(
+        k not in VOICE_TYPES or isinstance(v, bool) or not isinstance(v, VOICE_TYPES[k]) for k, v in voice.items()
+    ):
+        raise InputError("[voice] takes rate (words per minute), volume (0 to 1) and voice (a name)", str(target))
     data["_path"] = str(target)
     return data
 
