@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from voicemaster.referee.clue_text import HINT_WORDS, SplitClue, in_range, parse_clue, split_clue
-from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.lexicon import lexicon as load_lexicon
 from voicemaster.referee.table_hints import (
     counted_by,
     is_position_word,
@@ -78,7 +78,7 @@ def _table_hint(word: str, cards: list[str], allow_rhymes: bool) -> ClueVerdict 
 
 def warm_up() -> None:
     """Load the word data now, at start-up, rather than during the first clue."""
-    lexicon()
+    load_lexicon()
 
 
 def judge_clue(

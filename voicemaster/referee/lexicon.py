@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import os
 import marshal
+import math
 import tempfile
 from dataclasses import dataclass, fields
 from functools import lru_cache
@@ -78,13 +79,10 @@ def _wordfreq() -> dict[str, float]:
     import wordfreq
 
     out: dict[str, float] = {}
-    for word in wordfreq.iter_wordlist("en", "best"):
-        if not word.isalpha():
-            continue
-        zipf = wordfreq.zipf_frequency(word, "en")
-        if zipf < MIN_ZIPF:
-            break
-        out[word] = zipf
+    for word, frequency in wordfreq.get_frequency_dict("en", "best").items():
+        zipf = round(math.log10(frequency) + 9, 2)
+        if zipf >= MIN_ZIPF and word.isalpha():
+            out[word] = zipf
     return out
 
 

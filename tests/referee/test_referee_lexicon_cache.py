@@ -1,0 +1,49 @@
+"""The referee's word data is cached in one file: read back whole, rebuilt when stale or broken."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from voicemaster.referee import lexicon as lexicon_module
+from voicemaster.referee.lexicon import Lexicon
+
+TINY = Lexicon(
+    prons={"snow": "S N OW1", "bow": "B AW1|B OW1"},
+    zipf={"snow": 4.7},
+    lemmas={"snowmen": "snowman:N"},
+    pos={"snow": "NV"},
+    proper=frozenset({"america"}),
+    american={"theatre": "theater"},
+)
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("VOICEMASTER_CACHE", str(tmp_path))
+    return tmp_path
+
+
+def test_cache_file_round_trip(cache_dir: Path) -> None:
+    path = lexicon_module.cache_path()
+    assert path.parent == cache_dir
+    lexicon_module._write_atomically(path, TINY)
+    assert lexicon_module.lexicon.__wrapped__() == TINY
+    assert TINY.lemmas_of("snowmen") == [("snowman", "N")]
+    assert TINY.lemmas_of("snow") == []
+
+
+def test_writing_a_new_version_removes_older_caches(cache_dir: Path) -> None:
+    stale = cache_dir / f"{lexicon_module.CACHE_PREFIX}0000000000000000.marshal"
+    stale.write_bytes(b"old")
+    lexicon_module._write_atomically(lexicon_module.cache_path(), TINY)
+    assert not stale.exists()
+    assert [p.name for p in cache_dir.iterdir()] == [lexicon_module.cache_path().name]
+
+
+def test_broken_cache_file_is_not_used(cache_dir: Path) -> None:
+    path = lexicon_module.cache_path()
+    path.write_bytes(b"\x00 not a lexicon")
+    assert lexicon_module._read(path) is None
+
