@@ -37,6 +37,8 @@ CASES = [
     c("APPLE", "uh the clue is Ocean 3", "legal", "ok"),  # case and filler do not matter
     c("APPLE", "ocean two, think water", "illegal", "shape"),  # extra hint after the number
     c("APPLE", "ocean 12", "illegal", "shape"),  # number must be 0-9 or unlimited
+    c("APPLE", "ocean 100", "illegal", "shape"),  # any digits are a number, out of range here
+    c("APPLE", "well, I'll say ocean two", "legal", "ok"),  # more lead-in words
     c("APPLE", "ice cream two", "illegal", "shape"),  # two words without the house rule
     c("APPLE", "x-ray", "illegal", "shape"),  # hyphenated = more than one word
     c("APPLE", "ice cream two", "legal", "ok", compound=True),  # allowed by allow-compound-clues
@@ -94,6 +96,12 @@ CASES = [
     c("CANADA", "Canadian", "illegal", "form"),  # demonym -ian
     c("FRANCE", "French", "illegal", "form"),  # irregular demonym
     c("LONG", "length", "illegal", "form"),  # irregular noun of an adjective
+    c("PRINCESS", "prince", "illegal", "form"),  # -ess, the other direction
+    c("HORN", "horned", "illegal", "form"),  # -ed adjective from a noun
+    c("NURSE", "nursery", "illegal", "form"),  # -ery
+    c("HAPPY", "happily", "illegal", "form"),  # -ly with y -> i
+    c("INFORM", "information", "illegal", "form"),  # -ation
+    c("HORSE", "horse's", "illegal", "form"),  # possessive
     # --- accidental strings are no offence ---
     c("HAM", "hammer", "legal", "ok"),  # hammer is not ham + -er
     c("CORN", "cornflakes", "illegal", "compound"),  # a real compound, unlike corner
@@ -115,6 +123,10 @@ CASES = [
     c("PASS", "passion", "legal", "ok"),  # substring only
     c("GERM", "German", "legal", "ok"),  # German comes from Germany, not germ
     c("DICE", "died", "legal", "ok"),  # verb die, not the noun behind DICE
+    c("ORGAN", "organization", "legal", "ok"),  # organize, then no further: vowels shift
+    c("PRESS", "pro", "legal", "ok"),  # press is not pro + -ess
+    c("COOK", "cookie", "legal", "ok"),  # -ie is no suffix here
+    c("POLICE", "policy", "legal", "ok"),  # policy is a noun, not police + -y
     # --- compound, both ways ---
     c("HORSESHOE", "horses", "illegal", "compound"),  # a form of a part
     c("FOOTBALL", "foot", "illegal", "compound"),  # part of a visible compound

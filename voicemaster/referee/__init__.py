@@ -93,7 +93,7 @@ def judge_clue(
     shape = _shape(split, allow_compound)
     if shape is not None:
         return shape
-    word = split.text
+    word = split.text.replace("'", "")
     cards = [" ".join(card.split()) for card in visible]
     verdict = _word_clash(word, cards)
     if verdict is None and len(split.words) == 1 and "-" not in word:

@@ -65,7 +65,9 @@ SUFFIXES = (
     Suffix("ist", "N", "NA"),
     Suffix("ism", "N", "NA"),
     Suffix("ery", "N", "NVA", double=False),
-    Suffix("ry", "N", "N", after="(et|ist|al|el)$", min_base=4),
+    Suffix("ry", "N", "N", after="(et|st|al|el)$", min_base=4),
+    Suffix("ess", "N", "N"),
+    Suffix("ed", "A", "N", exclude="NV", double=False),
     Suffix("th", "N", "AV"),
     Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
     Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False),
@@ -191,8 +193,9 @@ def _sounds_derived(word: str, base: str, mode: str) -> bool:
     )
 
 
-def _suffix_bases(word: str) -> set[str]:
-    found: set[str] = set()
+def _suffix_bases(word: str) -> dict[str, bool]:
+    """Base -> whether the suffix keeps the base's sound (Germanic, not Latinate)."""
+    found: dict[str, bool] = {}
     for suffix in SUFFIXES:
         if not word.endswith(suffix.text) or len(word) - len(suffix.text) < suffix.min_base - 1:
             continue
@@ -208,7 +211,7 @@ def _suffix_bases(word: str) -> set[str]:
                 and (not suffix.guarded or _not_too_common(word, base))
                 and _sounds_derived(word, base, suffix.sound)
             ):
-                found.add(base)
+                found[base] = found.get(base, False) or suffix.sound != "none"
     return found
 
 
@@ -261,12 +264,18 @@ def _demonym_bases(word: str) -> set[str]:
 
 @lru_cache(maxsize=16384)
 def bases(word: str, depth: int = MAX_DEPTH) -> frozenset[str]:
-    """Words that `word` is derived from (breakage -> break, unhappiness -> happy)."""
-    direct = _suffix_bases(word) | _prefix_bases(word) | _demonym_bases(word)
+    """Words that `word` is derived from (breakage -> break, unhappiness -> happy).
+
+    A base reached through a Latinate suffix, whose vowels shift, is not
+    derived further: organization -> organize, but not on to organ.
+    """
+    suffixed = _suffix_bases(word)
+    direct = set(suffixed) | _prefix_bases(word) | _demonym_bases(word)
     if word in IRREGULAR_BASES:
         direct.add(IRREGULAR_BASES[word])
     out = set(direct)
     if depth > 1:
         for base in direct:
-            out |= bases(base, depth - 1)
+            if suffixed.get(base, True):
+                out |= bases(base, depth - 1)
     return frozenset(out)

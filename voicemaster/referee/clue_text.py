@@ -33,6 +33,13 @@ LEAD_INS = (
     ("ok",),
     ("so",),
     ("alright",),
+    ("well",),
+    ("i", "say"),
+    ("i'll", "say"),
+    ("let's", "say"),
+    ("i'm", "going", "with"),
+    ("going", "with"),
+    ("and", "my", "clue", "is"),
 )
 HINT_WORDS = frozenset(
     {"not", "like", "think", "as", "but", "plural", "singular", "spelled", "sounds", "hint", "also", "or", "means", "meaning"}
@@ -72,8 +79,11 @@ def _strip_lead_in(words: list[str]) -> list[str]:
 
 
 def number_of(token: str) -> ClueNumber | None:
+    """The number a token says; any run of digits counts (so "ocean 100" is out of range)."""
     if token in UNLIMITED_WORDS:
         return UNLIMITED
+    if token.isdigit():
+        return int(token)
     return NUMBERS.get(token)
 
 

@@ -42,14 +42,14 @@ def _starts_with(whole: Phones, base: Phones) -> bool:
 def has_sound_prefix(whole: str, base: str) -> bool | None:
     """Does `whole` start with the sound of `base`?
 
-    A base that ends in a vowel may lose it (happy -> happily). None when either
+    A base that ends in an unstressed vowel may lose it (happy -> happily). None when either
     word has no known pronunciation.
     """
     wholes, bases = pronunciations(whole), pronunciations(base)
     if not wholes or not bases:
         return None
     return any(
-        _starts_with(w, b) or (len(b) > 1 and is_vowel(b[-1]) and _starts_with(w, b[:-1]))
+        _starts_with(w, b) or (len(b) > 1 and b[-1].endswith("0") and _starts_with(w, b[:-1]))
         for w in wholes
         for b in bases
     )
