@@ -34,11 +34,12 @@ COOP_COVER_WAIT_S = 10.0
 class Question:
     """Something the referee asked and waits a yes/no or a choice for."""
 
-    kind: Literal["undo", "card"]
+    kind: Literal["undo", "card", "clue"]
     prompt: str
     asked_at: float
     candidates: tuple[str, ...] = ()
     action: Literal["guess", "cover"] = "guess"
+    clue: GiveClue | None = None
     reminded: bool = False
 
 
@@ -55,8 +56,10 @@ class Dialogue:
         record: Callable[[act.Action], None],
         clock: Callable[[], float],
         rng: random.Random | None = None,
+        confirm_clues: bool = False,
     ) -> None:
         self.game = game
+        self.confirm_clues = confirm_clues
         self.record = record
         self.clock = clock
         self.rng = rng or random.Random()
@@ -102,7 +105,7 @@ class Dialogue:
 
     @staticmethod
     def _question_subject(question: Question) -> str:
-        return "the undo" if question.kind == "undo" else "the guess"
+        return {"undo": "the undo", "card": "the guess", "clue": "the clue"}[question.kind]
 
     # -- intents ----------------------------------------------------------------
 
@@ -120,12 +123,21 @@ class Dialogue:
         except GameError as err:
             return Reply(phrases.not_now_phrase(str(err)))
 
-    def _clue(self, intent: GiveClue) -> Reply:
+    def _clue(self, intent: GiveClue, confirmed: bool = False) -> Reply:
+        if self.confirm_clues and not confirmed and self.game.state.phase == "clue":
+            prompt = phrases.confirm_clue_phrase(intent.word, intent.number)
+            return self._ask(Question("clue", prompt, self.clock(), clue=intent))
         pre: list[GameEvent] = []
         if self.coop_cover_since is not None:
             pre = self._coop_random_cover().events
         events = pre + self._apply(act.Clue(intent.word, intent.number))
         return Reply(phrases.announce_all(events, self.game.snapshot()), events)
+
+    def _handle_clue_safely(self, intent: GiveClue) -> Reply:
+        try:
+            return self._clue(intent, confirmed=True)
+        except GameError as err:
+            return Reply(phrases.not_now_phrase(str(err)))
 
     def _command(self, intent: Command) -> Reply:
         snap = self.game.snapshot()
@@ -170,6 +182,9 @@ class Dialogue:
         if q.kind == "undo" and is_yes:
             self.question = None
             return self._act(act.Undo())
+        if q.kind == "clue" and is_yes and q.clue is not None:
+            self.question = None
+            return self._handle_clue_safely(q.clue)
         if q.kind == "card":
             chosen = _chosen_card(intent, q.candidates)
             if chosen is not None:

@@ -25,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--input", default="mic", metavar="{mic,text,FILE.wav}",
                    help="where utterances come from (default: the microphone)")
     p.add_argument("--realtime", action="store_true", help="replay --input FILE.wav at its real pace")
+    p.add_argument("--confirm-clues", action="store_true", help='confirm every clue ("Ocean, two — right?")')
     add_deal_arguments(p)
     add_rule_arguments(p)
     add_output_arguments(p)
@@ -58,7 +59,7 @@ def _check_input(value: str) -> str | Path:
 
 def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame, source: str | Path) -> int:
     game = opened.game
-    dialogue = Dialogue(game, opened.record, time.monotonic, random.Random(args.seed))
+    dialogue = Dialogue(game, opened.record, time.monotonic, random.Random(args.seed), args.confirm_clues)
     speaker = open_speaker(args, config)
     displays = open_displays(args)
     hear = None if source == "text" else hearing(args, config)

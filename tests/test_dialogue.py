@@ -1,0 +1,129 @@
+"""The dialogue between table and referee: questions, confirmations, reminders, co-op moves."""
+
+from __future__ import annotations
+
+import random
+
+from tests.conftest import BLUE, RED, fixed_deal
+from voicemaster.dialogue import QUESTION_GIVE_UP_S, QUESTION_REMINDER_S, COOP_COVER_WAIT_S, Dialogue
+from voicemaster.game import actions as act
+from voicemaster.game.cards import Team
+from voicemaster.game.core import Game
+from voicemaster.game.house_rules import HouseRules, TimerSettings
+from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table(rules: HouseRules | None = None, **kw: object) -> tuple[Dialogue, list[act.Action], Clock]:
+    clock = Clock()
+    recorded: list[act.Action] = []
+    game = Game(fixed_deal(), rules, clock)
+    return Dialogue(game, recorded.append, clock, random.Random(1), **kw), recorded, clock  # type: ignore[arg-type]
+
+
+def say(d: Dialogue, intent: object) -> str:
+    reply = d.hear(intent)  # type: ignore[arg-type]
+    assert reply is not None
+    return reply.say
+
+
+def test_chatter_gets_no_answer() -> None:
+    d, recorded, _ = table()
+    assert d.hear(None) is None and recorded == []
+
+
+def test_a_guess_is_announced_and_recorded() -> None:
+    d, recorded, _ = table()
+    say(d, GiveClue("ocean", 2))
+    assert say(d, GuessCard(RED[0])) == "Apple: red agent. Two guesses left."
+    assert recorded == [act.Clue("ocean", 2), act.Guess(RED[0])]
+
+
+def test_undo_asks_first_and_no_keeps_the_card_covered() -> None:
+    d, recorded, _ = table()
+    say(d, GiveClue("ocean", 2))
+    say(d, GuessCard(RED[0]))
+    assert "Undo the guess apple?" in say(d, Command("undo"))
+    say(d, Command("no"))
+    assert d.game.snapshot().remaining[Team.RED] == 8
+    say(d, Command("undo"))
+    say(d, Command("yes"))
+    assert d.game.snapshot().remaining[Team.RED] == 9 and recorded[-1] == act.Undo()
+
+
+def test_ambiguous_card_is_asked_and_the_choice_acts() -> None:
+    d, _, _ = table()
+    say(d, GiveClue("ocean", 2))
+    assert say(d, AmbiguousCard("guess", (RED[0], BLUE[0]))) == "Did you say apple or dragon?"
+    assert d.game.snapshot().remaining[Team.RED] == 9
+    assert say(d, GuessCard(RED[0])).startswith("Apple: red agent")
+
+
+def test_an_unanswered_question_is_repeated_then_dropped() -> None:
+    d, _, clock = table()
+    say(d, GiveClue("ocean", 2))
+    say(d, GuessCard(RED[0]))
+    prompt = say(d, Command("undo"))
+    clock.now += QUESTION_REMINDER_S
+    reminder = d.tick()
+    assert reminder is not None and prompt in reminder.say
+    clock.now += QUESTION_GIVE_UP_S
+    dropped = d.tick()
+    assert dropped is not None and "cancelled" in dropped.say and d.question is None
+    assert d.game.snapshot().remaining[Team.RED] == 8
+
+
+def test_a_questioned_clue_waits_for_the_opposing_spymaster() -> None:
+    d, _, _ = table()
+    assert "Blue spymaster" in say(d, GiveClue("corner", 2))
+    assert say(d, Command("yes")).startswith("Red: corner, two")
+    assert d.game.snapshot().phase == "guess"
+
+
+def test_clues_can_be_confirmed_before_they_count() -> None:
+    d, recorded, _ = table(confirm_clues=True)
+    assert say(d, GiveClue("ocean", 2)) == "Ocean, two — right?"
+    assert recorded == []
+    say(d, Command("yes"))
+    assert recorded == [act.Clue("ocean", 2)]
+
+
+def test_coop_opponent_covers_at_random_when_nobody_picks() -> None:
+    d, recorded, clock = table(HouseRules(coop=True))
+    say(d, GiveClue("ocean", 1))
+    say(d, GuessCard(RED[0]))
+    say(d, Command("stop"))
+    clock.now += COOP_COVER_WAIT_S
+    reply = d.tick()
+    assert reply is not None and isinstance(recorded[-1], act.Cover)
+    assert recorded[-1].card in BLUE and d.game.snapshot().remaining[Team.BLUE] == 7
+
+
+def test_coop_spymaster_may_pick_the_opponents_cover() -> None:
+    d, recorded, _ = table(HouseRules(coop=True))
+    say(d, GiveClue("ocean", 1))
+    say(d, GuessCard(RED[0]))
+    say(d, Command("stop"))
+    say(d, CoverCard(BLUE[3]))
+    assert recorded[-1] == act.Cover(BLUE[3])
+
+
+def test_enforced_timer_ends_the_turn_and_is_recorded() -> None:
+    d, recorded, clock = table(HouseRules(timer=TimerSettings(enabled=True, clue_seconds=60, enforced=True)))
+    clock.now += 61
+    reply = d.tick()
+    assert reply is not None and "Time's up" in reply.say
+    assert recorded == [act.TimeOut()] and d.game.snapshot().turn is Team.BLUE
+
+
+def test_refusals_are_spoken() -> None:
+    d, recorded, _ = table()
+    assert "clue" in say(d, GuessCard(RED[0])).lower()
+    assert recorded == []
