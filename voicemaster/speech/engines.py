@@ -15,6 +15,8 @@ def open_recognizer(engine: str = "auto", model: str | Path | None = None) -> Re
         raise InputError(f"unknown engine '{engine}' (auto, pocketsphinx or vosk)")
     if engine != "pocketsphinx":
         found = find_vosk_model(model)
+        if engine == "auto" and model is None and found is not None and "-en" not in found.name:
+            found = None  # the game is English: another language's model is not picked by itself
         if found is not None:
             from voicemaster.speech.vosk_backend import VoskRecognizer
 
