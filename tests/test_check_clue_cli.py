@@ -73,9 +73,18 @@ def test_covered_cards_are_free_to_use(tmp_path: Path) -> None:
     assert [v["verdict"] for v in after] == ["legal", "legal"]
 
 
-def test_covered_flag_may_repeat(tmp_path: Path) -> None:
-    lines = verdicts(check_clue(tmp_path, "--covered", "break", "--covered", "snow", "--json", "broken", "snowy"))
-    assert [v["verdict"] for v in lines] == ["legal", "legal"]
+@pytest.mark.parametrize(
+    "covered",
+    [["--covered", "break", "--covered", "snow"], ["--covered", "break", "snow"], ["--covered", "Break, SNOW"]],
+)
+def test_covered_cards_given_several_ways(tmp_path: Path, covered: list[str]) -> None:
+    lines = verdicts(check_clue(tmp_path, *covered, "--json", "broken", "snowy", "mice"))
+    assert [v["verdict"] for v in lines] == ["legal", "legal", "illegal"]
+
+
+def test_clues_right_after_covered_cards_are_still_judged(tmp_path: Path) -> None:
+    lines = verdicts(check_clue(tmp_path, "--json", "--covered", "break", "broken", "mice"))
+    assert [(v["clue"], v["verdict"]) for v in lines] == [("broken", "legal"), ("mice", "illegal")]
 
 
 def test_house_rules_allow_rhymes_and_compound_clues(tmp_path: Path) -> None:

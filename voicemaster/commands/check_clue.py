@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Callable
 
 from voicemaster.errors import InputError
 from voicemaster.game.cards import card_key
@@ -24,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--covered",
         metavar="W1,W2",
-        action="append",
+        nargs="+",
+        action="extend",
         default=[],
         help="cards already covered (their words are free to use); comma-separated, repeatable",
     )
@@ -41,23 +43,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def _split_rules_from_clues(items: list[str]) -> tuple[list[str], list[str]]:
-    """`--house-rules allow-rhymes cat` also swallows the clue: give it back.
-
-    Items after the last rule name are clues. With no rule name at all, every
-    item stays a rule, so that a typo is reported rather than judged as a clue.
-    """
-    known = set(RULE_NAMES)
-    rules = [i for i, item in enumerate(items) if "," in item or item.strip() in known]
-    if not rules:
+def _give_back_clues(items: list[str], belongs: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+    """An option taking several values also swallows the clues after it
+    (`--house-rules allow-rhymes cat`): items after the last one that belongs
+    to the option are clues. When none belongs, all stay, so that a typo is
+    reported rather than judged as a clue."""
+    owned = [i for i, item in enumerate(items) if "," in item or belongs(item.strip())]
+    if not owned:
         return items, []
-    return items[: rules[-1] + 1], items[rules[-1] + 1 :]
+    return items[: owned[-1] + 1], items[owned[-1] + 1 :]
 
 
-def _visible(board: tuple[str, ...], covered_args: list[str]) -> list[str]:
-    on_board = {card_key(card): card for card in board}
+def _visible(board: tuple[str, ...], covered_items: list[str]) -> list[str]:
+    on_board = {card_key(card) for card in board}
     covered: set[str] = set()
-    for item in covered_args:
+    for item in covered_items:
         for word in filter(None, (w.strip() for w in item.split(","))):
             if card_key(word) not in on_board:
                 raise InputError(f"--covered: '{word}' is not a card on the board")
@@ -72,15 +72,18 @@ def _readable(clue: str, verdict: ClueVerdict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    rule_items, extra_clues = _split_rules_from_clues(list(args.house_rules))
+    rule_items, clues_after_rules = _give_back_clues(list(args.house_rules), RULE_NAMES.__contains__)
     try:
         rules = HouseRules.from_names(rule_items)
     except UnknownHouseRule as exc:
         raise InputError(str(exc)) from None
-    clues = list(args.clues) + extra_clues
+    board = read_board(args.board)
+    on_board = {card_key(card) for card in board}
+    covered, clues_after_covered = _give_back_clues(list(args.covered), lambda w: card_key(w) in on_board)
+    clues = list(args.clues) + clues_after_rules + clues_after_covered
     if not clues:
         raise InputError("give at least one clue to check")
-    visible = _visible(read_board(args.board), args.covered)
+    visible = _visible(board, covered)
     for clue in clues:
         verdict = judge_clue(
             clue,
