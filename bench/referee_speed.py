@@ -96,7 +96,8 @@ def report(args: argparse.Namespace) -> str:
         "",
         "| measure | value | target |",
         "|---|---|---|",
-        f"| start-up, cached data (median of {args.runs} fresh interpreters) | {warm:.3f} s (max {worst:.3f} s) | < 1 s |",
+        f"| start-up, cached data (median of {args.runs} fresh interpreters) "
+        f"| {warm:.3f} s (max {worst:.3f} s) | < 1 s |",
         f"| start-up, first run on a machine (builds the cache once) | {build:.2f} s | - |",
         f"| verdict, median of {len(ms)} clues on random boards | {statistics.median(ms):.2f} ms | < 20 ms |",
         f"| verdict, p95 | {percentile(ms, 0.95):.2f} ms | < 20 ms |",

@@ -75,7 +75,11 @@ def test_covered_cards_are_free_to_use(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "covered",
-    [["--covered", "break", "--covered", "snow"], ["--covered", "break", "snow"], ["--covered", "Break, SNOW"]],
+    [
+        ["--covered", "break", "--covered", "snow"],
+        ["--covered", "break", "snow"],
+        ["--covered", "Break, SNOW"],
+    ],
 )
 def test_covered_cards_given_several_ways(tmp_path: Path, covered: list[str]) -> None:
     lines = verdicts(check_clue(tmp_path, *covered, "--json", "broken", "snowy", "mice"))
@@ -90,14 +94,17 @@ def test_clues_right_after_covered_cards_are_still_judged(tmp_path: Path) -> Non
 def test_house_rules_allow_rhymes_and_compound_clues(tmp_path: Path) -> None:
     plain = verdicts(check_clue(tmp_path, "--json", "cat", "pack rat 3"))
     ruled = verdicts(
-        check_clue(tmp_path, "--house-rules", "allow-rhymes,allow-compound-clues", "--json", "cat", "pack rat 3")
+        check_clue(
+            tmp_path, "--house-rules", "allow-rhymes,allow-compound-clues", "--json", "cat", "pack rat 3"
+        )
     )
     assert [v["verdict"] for v in plain] == ["ask", "illegal"]
     assert [v["verdict"] for v in ruled] == ["legal", "legal"]
 
 
 def test_house_rules_given_as_separate_words_before_the_clues(tmp_path: Path) -> None:
-    lines = verdicts(check_clue(tmp_path, "--json", "--house-rules", "allow-rhymes", "allow-compound-clues", "cat", "ice cream"))
+    args = ["--json", "--house-rules", "allow-rhymes", "allow-compound-clues", "cat", "ice cream"]
+    lines = verdicts(check_clue(tmp_path, *args))
     assert [(v["clue"], v["verdict"]) for v in lines] == [("cat", "legal"), ("ice cream", "illegal")]
 
 

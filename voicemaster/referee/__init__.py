@@ -38,7 +38,8 @@ def _shape(split: SplitClue, allow_compound: bool) -> ClueVerdict | None:
     if split.extra:
         return ClueVerdict("illegal", "shape", "A clue is one word and a number, with no extra hints.")
     if not in_range(split.number):
-        return ClueVerdict("illegal", "shape", f"{split.number} is not a clue number: say zero to nine, or unlimited.")
+        reason = f"{split.number} is not a clue number: say zero to nine, or unlimited."
+        return ClueVerdict("illegal", "shape", reason)
     several = len(split.words) > 1 or "-" in split.words[0]
     if several and not allow_compound:
         return ClueVerdict("illegal", "shape", f"{_say(split.text)} is not allowed: a clue is one word.")

@@ -149,6 +149,7 @@ IRREGULAR_DERIVATIONS = {
     "wise": ("wisdom",),
     "science": ("scientist", "scientific"),
     "law": ("lawyer",),
+    "million": ("millionaire",),
     "poor": ("poverty",),
     "clear": ("clarity",),
     "able": ("ability",),

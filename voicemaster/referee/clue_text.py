@@ -42,7 +42,7 @@ LEAD_INS = (
     ("and", "my", "clue", "is"),
 )
 HINT_WORDS = frozenset(
-    {"not", "like", "think", "as", "but", "plural", "singular", "spelled", "sounds", "hint", "also", "or", "means", "meaning"}
+    "not like think as but plural singular spelled sounds hint also or means meaning".split()
 )
 """Words that turn a clue into a clue plus extra hints ("ocean, think water")."""
 TOKEN = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")

@@ -9,7 +9,6 @@ from voicemaster.referee import affixes, compounds
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.spelling import american
 
-
 SHARED_MIN_LENGTH = 4
 SHARED_SHORT_ZIPF = 5.0
 """A three-letter shared part must be a very common word (man, day), not con or pro."""
@@ -73,10 +72,11 @@ def _shares_lemma(a: str, b: str) -> bool:
     """Inflections of one lemma in one part of speech: died and DICE are not
     (verb die, noun die), broken and BREAK are."""
     tags_b = tagged_stems(b)
-    for lemma, pos in tagged_stems(a):
-        if any(lemma == other and "*" in (pos, other_pos) or (lemma, pos) == (other, other_pos) for other, other_pos in tags_b):
-            return True
-    return False
+    return any(
+        lemma == other and (pos == other_pos or "*" in (pos, other_pos))
+        for lemma, pos in tagged_stems(a)
+        for other, other_pos in tags_b
+    )
 
 
 def _form(clue: str, card: str) -> bool:
