@@ -58,6 +58,16 @@ def feed_audio(
         inbox.put(EndOfInput())
 
 
+def fault_notices(inbox: "queue.Queue[Item]") -> Callable[[AudioDeviceError], None]:
+    """A Microphone's on_fault: each failure and retry is told to the table, not only the last."""
+
+    def tell(exc: AudioDeviceError) -> None:
+        text = str(exc)
+        inbox.put(Notice(f"{text[:1].upper()}{text[1:]}. Keep playing: your game is saved."))
+
+    return tell
+
+
 def level_of(frame: np.ndarray) -> float:
     """0..1 from -60 dBFS to 0 dBFS, for the display's microphone bar."""
     return min(1.0, max(0.0, (frame_energy_db(frame) + 60.0) / 60.0))

@@ -15,8 +15,8 @@ from voicemaster.errors import InputError
 from voicemaster.game_setup import OpenGame, add_deal_arguments, open_game
 from voicemaster.runtime import add_output_arguments, hearing, open_displays, open_speaker
 from voicemaster.settings import add_rule_arguments, house_rules_from, load_config
-from voicemaster.sources import feed_audio, feed_typed, start_thread
-from voicemaster.speech.audio_sources import Microphone, NoMicrophone, list_devices, wav_source
+from voicemaster.sources import fault_notices, feed_audio, feed_typed, start_thread
+from voicemaster.speech.audio_sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
 from voicemaster.speech.endpointer import Endpointer
 
 
@@ -68,7 +68,10 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
         start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input")
     else:
         endpointer = Endpointer(app_speaking=speaker.speaking)
-        audio = Microphone() if source == "mic" else wav_source(source, realtime=args.realtime)
+        if source == "mic":
+            audio: AudioSource = Microphone(on_fault=fault_notices(app.inbox))
+        else:
+            audio = wav_source(source, realtime=args.realtime)
         start_thread(partial(feed_audio, audio, endpointer, app.inbox, app.set_mic_level), "listening")
     try:
         app.run()

@@ -1,0 +1,129 @@
+"""Device faults mid-game, through the real app loop: the game goes on and nothing is lost.
+
+Fakes sit only at the edges this machine lacks: the PortAudio input stream (a scripted
+stream that delivers real espeak-ng speech, then stops or fails) and a speech engine
+that hangs. Everything between (microphone retries, endpointer, recognizer, dialogue,
+journal, speaker fallback) is the real code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.conftest import RED, fixed_deal
+from tests.speech.fake_microphone import ScriptedMicrophone, blocks_of
+from tests.voice.test_tts import HangingSynthesizer, Recorder, engine_factory
+from voicemaster.app import App, EndOfInput, Typed
+from voicemaster.dialogue import Dialogue
+from voicemaster.game.core import Game
+from voicemaster.game.house_rules import HouseRules
+from voicemaster.game.snapshot import GameSnapshot, TableStatus
+from voicemaster.journal import Journal, load_game
+from voicemaster.sources import fault_notices, feed_audio, start_thread
+from voicemaster.speech.audio_sources import Microphone
+from voicemaster.speech.endpointer import Endpointer
+from voicemaster.speech.synthetic import pink_noise, speak
+from voicemaster.voice.settings import VoiceSettings
+from voicemaster.voice.tts import Speaker
+
+HAS_LISTEN = importlib.util.find_spec("voicemaster.speech.listen") is not None
+
+
+class ShownMessages:
+    """A display that remembers every message line it was asked to show."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def update(self, snapshot: GameSnapshot, status: TableStatus | None = None) -> None:
+        if status is not None and status.message and (not self.messages or self.messages[-1] != status.message):
+            self.messages.append(status.message)
+
+
+def journaled_app(tmp_path: Path, speaker: Speaker, hear: object = None) -> tuple[App, Path, ShownMessages]:
+    game = Game(fixed_deal(), HouseRules())
+    path = tmp_path / "game.jsonl"
+    journal = Journal.create(path, game.deal, HouseRules())
+    dialogue = Dialogue(game, journal.append, time.monotonic, random.Random(1))
+    shown = ShownMessages()
+    return App(game, dialogue, speaker, [shown], hear), path, shown  # type: ignore[arg-type]
+
+
+def test_a_hanging_speech_engine_leaves_the_game_going_with_text(tmp_path: Path) -> None:
+    release = threading.Event()
+    factory, made = engine_factory(lambda: HangingSynthesizer(release))
+    console = Recorder()
+    speaker = Speaker(VoiceSettings(output=str(tmp_path / "said.wav"), timeout=0.5), console=console,
+                      synthesizer=factory)  # type: ignore[arg-type]
+    speaker.start()
+    app, journal, shown = journaled_app(tmp_path, speaker)
+    for line in ["clue ocean two", f"guess {RED[0]}", f"guess {RED[1]}", "stop"]:
+        app.inbox.put(Typed(line))
+    app.inbox.put(EndOfInput())
+    try:
+        started = time.monotonic()
+        app.run()
+        assert time.monotonic() - started < 3.0, "the game did not wait for the stuck engine"
+        assert speaker.wait_idle(30)
+    finally:
+        speaker.close()
+        release.set()
+    assert console.lines and console.lines[0].startswith("VoiceMaster is listening"), console.lines
+    assert len(console.warnings) == 1 and "hung" in console.warnings[0]
+    assert len(console.audio) >= 3, "announcements after the hang are spoken by a fresh engine"
+    assert len(made) == 2
+    snap = load_game(journal).game.snapshot()
+    assert snap.turn.value == "blue" and snap.remaining[fixed_deal().starting_team] == 7
+    assert any("Blue" in message for message in shown.messages)
+
+
+def spoken(*sentences: str) -> np.ndarray:
+    """Sentences with 1.2 s of quiet room noise around each, as a microphone would hear them."""
+    gap = (pink_noise(19200, seed=7) // 40).astype(np.int16)
+    parts = [gap]
+    for sentence in sentences:
+        parts += [speak(sentence), gap]
+    return np.concatenate(parts)
+
+
+def real_hearing() -> object:
+    from voicemaster.runtime import hearing
+
+    return hearing(argparse.Namespace(engine="pocketsphinx", model=None), {})
+
+
+@pytest.mark.skipif(not HAS_LISTEN, reason="the speech path (voicemaster.speech.listen) is not built yet")
+def test_a_microphone_that_fails_mid_game_is_retried_announced_and_nothing_is_lost(tmp_path: Path) -> None:
+    first, second = spoken("clue ocean two", f"guess {RED[0]}"), spoken(f"guess {RED[1]}", "stop")
+    factory = ScriptedMicrophone([
+        (blocks_of(first), True),  # plays, then the stream stops (USB unplugged)
+        OSError("PortAudio error: Device unavailable"),  # the first reopen fails
+        (blocks_of(second), True),  # plugged back: listening resumes, then it dies for good
+    ])
+    speaker = Speaker(VoiceSettings(output="none"), console=Recorder())
+    speaker.start()
+    app, journal, shown = journaled_app(tmp_path, speaker, real_hearing())
+    mic = Microphone(stream_factory=factory, retries=3, retry_delay=0.05, stall_timeout=0.3,
+                     queue_frames=5000, on_fault=fault_notices(app.inbox))
+    start_thread(lambda: feed_audio(mic, Endpointer(app_speaking=speaker.speaking), app.inbox), "listening")
+    try:
+        app.run()
+    finally:
+        speaker.close()
+    heard = [h.transcript for h in app.log]
+    retries = [m for m in shown.messages if "retry" in m]
+    assert len(retries) >= 3 and "Device unavailable" in " ".join(retries), shown.messages
+    assert "can no longer hear the table" in shown.messages[-1] and "saved" in shown.messages[-1]
+    assert mic.reopens == 1
+    actions = [line.split('"action": "')[1].split('"')[0] for line in journal.read_text().splitlines()[1:]]
+    assert actions == ["clue", "guess", "guess", "stop"], heard
+    snap = load_game(journal).game.snapshot()
+    assert snap.turn.value == "blue" and snap.remaining[fixed_deal().starting_team] == 7
