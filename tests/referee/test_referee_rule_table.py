@@ -141,6 +141,11 @@ CASES = [
     c("ICE", "ice cream", "illegal", "compound", compound=True),  # compound clue built on ICE
     c("SHIP", "spaceship", "illegal", "compound"),  # built on a visible word
     c("HOOD", "childhood", "legal", "ok"),  # -hood is a suffix, not the word hood
+    c("WAVE", "microwave", "illegal", "compound"),  # micro + wave, "o" reduced in speech
+    c("RING", "earring", "illegal", "compound"),  # ear + ring, ring unstressed
+    c("HAND", "handsome", "legal", "ok"),  # -some is a suffix, not the word some
+    c("ROSE", "rosemary", "legal", "ok"),  # Mary is a name, not a part
+    c("VAN", "caravan", "legal", "ok"),  # "cara" is no English word
     # --- covered cards are free to use: only visible cards count ---
     c("APPLE", "snowman", "legal", "ok"),  # SNOW covered
     c("HORSE", "horseshoe", "illegal", "compound"),  # HORSE visible

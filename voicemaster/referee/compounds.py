@@ -17,27 +17,32 @@ from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, s
 MIN_PART = 3
 MIN_PART_ZIPF = 2.5
 """Parts must be words people use, not cmudict's rare names."""
-COMMON_ZIPF = 4.5
-"""A part that lemminflect knows only as a name must be at least this frequent."""
-UNSTRESSED_PART = (5, 4.0)
+OTHER_PART = (4, 3.5)
+"""A part lemminflect does not know as a common word (micro in microwave) must be
+at least this long and this common (Zipf), and not a name (mary, cara)."""
+UNSTRESSED_PART = (4, 4.0)
 """A part may lose its stress in the whole (toothbrush) only if it is at least
 this long and this common (Zipf); short tails like -ton, -kin, -king, -tent are
-accidents (carton, pumpkin, seeking, content)."""
-SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise"})
+accidents (carton, pumpkin)."""
+SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise", "some"})
 """Suffixes spelled and said like words: childhood is not a hood, clockwise not wise."""
 WEAK_FORMS = {"man": "AH", "men": "AH"}
 """Compound heads whose vowel English reduces to a schwa (fireman, postmen)."""
 MAX_PARTS = 3
+SCHWAS = {"AH0", "IH0"}
+"""A vowel without main stress in a part may be reduced in the whole (micro -> microwave)."""
 R_COLOURED = {"EH", "AE", "EY"}
 """Before R these vowels merge for most speakers, and cmudict mixes them (scare/scarecrow)."""
 
 
 def _part_ok(part: str) -> bool:
-    """A common word, not just a name (cara in caravan), not too rare."""
+    """A common word, not a name (cara in caravan), not too rare."""
     lex = lexicon()
     freq = lex.freq(part)
-    common = part in lex.pos or freq >= COMMON_ZIPF
-    return len(part) >= MIN_PART and common and freq >= MIN_PART_ZIPF and bool(pronunciations(part))
+    if len(part) < MIN_PART or freq < MIN_PART_ZIPF or not pronunciations(part):
+        return False
+    length, zipf = OTHER_PART
+    return part in lex.pos or (len(part) >= length and freq >= zipf and part not in lex.proper)
 
 
 def _stressed_prons(part: str) -> list[Phones]:
@@ -66,6 +71,8 @@ def _same_phone(heard: str, phone: str, following: str, part: str, last: bool) -
     if bare(heard) == bare(phone):
         return True
     if following == "R" and {bare(heard), bare(phone)} <= R_COLOURED:
+        return True
+    if is_vowel(phone) and not phone.endswith("1") and heard in SCHWAS:
         return True
     return last and is_vowel(phone) and WEAK_FORMS.get(part) == heard[:-1] and heard[-1] == "0"
 
@@ -127,7 +134,7 @@ def _word_splits(word: str) -> tuple[tuple[str, ...], ...]:
             if parts[-1] in SUFFIX_LIKE:
                 continue
             if not wholes:
-                if pieces == 2 and all(lexicon().freq(p) >= 3.0 for p in parts):
+                if pieces == 2 and all(p in lexicon().pos for p in parts):
                     found.append(parts)
             elif any(_joins(w, parts) for w in wholes):
                 found.append(parts)

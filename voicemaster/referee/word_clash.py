@@ -64,6 +64,12 @@ def part_stems(word: str) -> frozenset[str]:
     return frozenset(s for part in compounds.parts(word) for s in stems(part))
 
 
+@lru_cache(maxsize=32768)
+def part_roots(word: str) -> frozenset[str]:
+    """What the parts of a compound are derived from (fisherman -> fish)."""
+    return frozenset(r for part in compounds.parts(word) for r in roots(part))
+
+
 def _same_word(clue: str, card: str) -> bool:
     return squash(clue) == squash(card) or squash(_american_phrase(clue)) == squash(_american_phrase(card))
 
@@ -98,7 +104,7 @@ def _compound(clue: str, card: str, display: str) -> Clash | None:
     clue_parts, card_parts = part_stems(clue), part_stems(card)
     if stems(clue) & card_parts:
         return Clash("compound", f"it is part of {display}")
-    if stems(card) & clue_parts:
+    if stems(card) & (clue_parts | part_roots(clue)):
         return Clash("compound", f"it is built on {display}")
     shared = [p for p in sorted(compounds.parts(clue)) if stems(p) & card_parts and _shareable(p)]
     if shared:
