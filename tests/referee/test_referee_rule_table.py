@@ -72,6 +72,8 @@ CASES = [
     c("BIG", "bigger", "illegal", "form"),  # comparative
     c("THEATER", "theatres", "illegal", "form"),  # UK spelling + plural
     c("CHILDREN", "child", "illegal", "form"),  # the other direction
+    c("MOUSE", "mouses", "illegal", "form"),  # a regular plural the dictionary lacks
+    c("PERSON", "people", "illegal", "form"),  # suppletive plural
     # --- form: derivations ---
     c("TEACH", "teacher", "illegal", "form"),  # agent noun -er
     c("TEACHER", "teach", "illegal", "form"),  # base of a visible derivative

@@ -150,6 +150,7 @@ IRREGULAR_DERIVATIONS = {
     "science": ("scientist", "scientific"),
     "law": ("lawyer",),
     "million": ("millionaire",),
+    "person": ("people",),
     "poor": ("poverty",),
     "clear": ("clarity",),
     "able": ("ability",),

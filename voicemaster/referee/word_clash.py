@@ -31,14 +31,36 @@ def _american_phrase(text: str) -> str:
     return " ".join(american(w) for w in text.lower().replace("-", " ").split())
 
 
+REGULAR_ENDINGS = (
+    ("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
+)
+
+
+def _regular_lemmas(word: str) -> set[str]:
+    """Known words that an unknown word is a regular inflection of (mouses -> mouse)."""
+    found: set[str] = set()
+    for ending, restore in REGULAR_ENDINGS:
+        if word.endswith(ending):
+            stem = word[: -len(ending)]
+            candidates = {stem + restore}
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                candidates.add(stem[:-1])
+            found |= {c for c in candidates if len(c) >= 3 and c in lexicon().pos}
+    return found
+
+
 @lru_cache(maxsize=32768)
 def tagged_stems(word: str) -> frozenset[tuple[str, str]]:
     """The word and its American spelling (any part of speech, "*") and their
-    lemmas with the part of speech they are lemmas in (children -> (child, N))."""
+    lemmas with the part of speech they are lemmas in (children -> (child, N)).
+    A word lemminflect does not know gets the regular inflections' lemmas."""
+    lex = lexicon()
     spelled = {word, american(word)}
     out = {(form, "*") for form in spelled}
     for form in spelled:
-        out.update(lexicon().lemmas_of(form))
+        out.update(lex.lemmas_of(form))
+        if form not in lex.pos and form not in lex.lemmas:
+            out |= {(lemma, "*") for lemma in _regular_lemmas(form)}
     return frozenset(out)
 
 
