@@ -24,6 +24,9 @@ PARSES = [
     ("clue ocean two", ("ocean", 2)),
     ("clue", ("clue", None)),  # the word "clue" alone is a clue word
     ("my clue is three", ("three", None)),
+    ("clue 2", ("clue", 2)),  # how the game passes the clue word "clue" for two
+    ("well two", ("well", 2)),
+    ("okay ocean two", ("ocean", 2)),
     ("", ("", None)),
 ]
 

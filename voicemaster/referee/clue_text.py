@@ -67,14 +67,22 @@ def tokens(text: str) -> list[str]:
 
 
 def _strip_lead_in(words: list[str]) -> list[str]:
-    changed = True
-    while changed:
-        changed = False
+    """Drop "my clue is", "okay" and the like from the front.
+
+    A one-word lead-in stays when only a number follows: "well 2" is the clue
+    "well" for two, while "my clue is three" is the clue "three".
+    """
+    stripped = True
+    while stripped:
+        stripped = False
         for lead in LEAD_INS:
-            if len(words) > len(lead) and tuple(words[: len(lead)]) == lead:
-                words = words[len(lead) :]
-                changed = True
-                break
+            rest = words[len(lead) :]
+            if tuple(words[: len(lead)]) != lead or not rest:
+                continue
+            if len(lead) == 1 and len(rest) == 1 and number_of(rest[0]) is not None:
+                continue
+            words, stripped = rest, True
+            break
     return words
 
 
