@@ -72,12 +72,12 @@ class Script:
 class _Player:
     """Chooses the next line from the game as it is, like a (slightly chaotic) table."""
 
-    def __init__(self, rng: random.Random, game: Game, dialogue: Dialogue) -> None:
-        self.rng, self.game, self.dialogue = rng, game, dialogue
+    def __init__(self, rng: random.Random, game: Game, chatter: bool) -> None:
+        self.rng, self.game, self.chatter = rng, game, chatter
 
     def next_lines(self) -> list[str]:
         r, s = self.rng, self.game.state
-        roll = r.random()
+        roll = r.random() if self.chatter else 0.16 + 0.84 * r.random()
         if roll < 0.12:
             return [r.choice(CHATTER)]
         if roll < 0.16:
@@ -115,8 +115,12 @@ class _Player:
         return r.choice(uncovered)
 
 
-def scripted_game(seed: int, workdir: Path, max_lines: int = 70) -> Script:
-    """A random game from `seed`, played through the real dialogue into a twin journal."""
+def scripted_game(seed: int, workdir: Path, max_lines: int = 70, chatter: bool = True) -> Script:
+    """A random game from `seed`, played through the real dialogue into a twin journal.
+
+    Without `chatter` every line addresses the referee (for spoken scripts, where a
+    misheard aside would make the twin differ for reasons other than the crash).
+    """
     rng = random.Random(seed)
     deal = new_deal(seed=seed)
     script = Script(seed, deal)
@@ -131,7 +135,7 @@ def scripted_game(seed: int, workdir: Path, max_lines: int = 70) -> Script:
         count += 1
 
     dialogue = Dialogue(game, record, clock=lambda: 0.0, rng=random.Random(seed))
-    player = _Player(rng, game, dialogue)
+    player = _Player(rng, game, chatter)
     tail = rng.randint(0, 2)
     while len(script.lines) < max_lines:
         if game.state.phase == "over":
