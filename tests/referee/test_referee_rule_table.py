@@ -162,6 +162,7 @@ CASES = [
     c("APPLE, LEMON", "top", "ask", "position"),  # position word
     c("APPLE, LEMON", "middle", "ask", "position"),  # position word
     c("APPLE, LEMON", "row", "ask", "position"),  # position word
+    c("APPLE, LEMON", "third", "ask", "position"),  # an ordinal can count places in the grid
     # --- rhymes ask (unless allowed); homophones are legal ---
     c("HAT", "cat", "ask", "rhyme"),  # rhyme by sound only
     c("HAT", "cat", "legal", "ok", rhymes=True),  # allow-rhymes
