@@ -154,7 +154,8 @@ DENOISERS: dict[str, Callable[[], Denoiser]] = {
     "auto-ns3": lambda: SteadyNoiseGate(WebrtcDenoiser(3)),
     "auto-rnnoise": lambda: SteadyNoiseGate(RnnoiseDenoiser()),
 }
-DEFAULT_DENOISER = "none"
+DEFAULT_DENOISER = "auto"
+"""Measured best: see SteadyNoiseGate and bench/results/noise_suppression.md."""
 
 
 def make_denoiser(name: str) -> Denoiser:
