@@ -28,6 +28,7 @@ PARSES = [
     ("well two", ("well", 2)),
     ("okay ocean two", ("ocean", 2)),
     ("", ("", None)),
+    ("Café, two!", ("cafe", 2)),  # accents folded, punctuation dropped
 ]
 
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from voicemaster.understand.intents import UNLIMITED, ClueNumber
@@ -45,7 +46,7 @@ HINT_WORDS = frozenset(
     "not like think as but plural singular spelled sounds hint also or means meaning".split()
 )
 """Words that turn a clue into a clue plus extra hints ("ocean, think water")."""
-TOKEN = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
+TOKEN = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,9 @@ class SplitClue:
 
 
 def tokens(text: str) -> list[str]:
-    found = [t.replace("’", "'") for t in TOKEN.findall(text.lower())]
+    """Lower-case words without accents (café -> cafe), filler dropped."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
+    found = [t.replace("’", "'") for t in TOKEN.findall(plain)]
     return [t for t in found if t not in FILLER]
 
 
