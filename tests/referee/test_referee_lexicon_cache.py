@@ -47,3 +47,19 @@ def test_broken_cache_file_is_not_used(cache_dir: Path) -> None:
     path.write_bytes(b"\x00 not a lexicon")
     assert lexicon_module._read(path) is None
 
+
+
+def test_read_only_cache_dir_falls_back_to_the_temp_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "file-not-dir"
+    blocked.write_text("a file where the cache directory should be")
+    monkeypatch.setenv("VOICEMASTER_CACHE", str(blocked))
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(lexicon_module.tempfile, "tempdir", None)
+    monkeypatch.setattr(lexicon_module, "build", lambda: TINY)
+    assert lexicon_module.lexicon.__wrapped__() == TINY
+    fallback = lexicon_module._cache_paths()[1]
+    assert fallback.is_relative_to(tmp_path / "tmp") and fallback.exists()
+    assert lexicon_module.lexicon.__wrapped__() == TINY

@@ -163,6 +163,12 @@ def cache_path() -> Path:
     return cache_dir() / f"{CACHE_PREFIX}{_fingerprint()}.marshal"
 
 
+def _cache_paths() -> list[Path]:
+    """The user's cache, then the temp dir for when that is read-only."""
+    fallback = Path(tempfile.gettempdir()) / f"voicemaster-{os.getuid()}" / cache_path().name
+    return [cache_path(), fallback]
+
+
 def _write_atomically(path: Path, lexicon: Lexicon) -> None:
     """Write the new cache file whole, then drop caches of older versions."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -190,13 +196,16 @@ def _read(path: Path) -> Lexicon | None:
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     """The shared lexicon: read from the cache, built (and cached) if missing."""
-    path = cache_path()
-    loaded = _read(path)
-    if loaded is not None:
-        return loaded
+    paths = _cache_paths()
+    for path in paths:
+        loaded = _read(path)
+        if loaded is not None:
+            return loaded
     built = build()
-    try:
-        _write_atomically(path, built)
-    except OSError:
-        pass
+    for path in paths:
+        try:
+            _write_atomically(path, built)
+            break
+        except OSError:
+            continue
     return built
