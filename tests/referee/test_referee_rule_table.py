@@ -141,6 +141,8 @@ CASES = [
     c("ICE CREAM", "cream", "illegal", "compound"),  # part of a two-word card
     c("NEW YORK", "york", "illegal", "compound"),  # part of a two-word card
     c("ICE", "ice cream", "illegal", "compound", compound=True),  # compound clue built on ICE
+    c("ICE CREAM", "ice age", "illegal", "compound", compound=True),  # shares the word ice
+    c("CONTRACT", "contact", "legal", "ok"),  # "con" is no shared part
     c("SHIP", "spaceship", "illegal", "compound"),  # built on a visible word
     c("HOOD", "childhood", "legal", "ok"),  # -hood is a suffix, not the word hood
     c("WAVE", "microwave", "illegal", "compound"),  # micro + wave, "o" reduced in speech

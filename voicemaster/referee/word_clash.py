@@ -116,7 +116,8 @@ def _form(clue: str, card: str) -> bool:
 
 
 def _shareable(part: str) -> bool:
-    """A part worth sharing: a noun or verb, not a short prefix-like word (con, pro)."""
+    """A part heard inside a one-word compound that is worth sharing: a noun or
+    verb, not a short prefix-like word (con, pro). Words written apart always are."""
     lex = lexicon()
     content = bool(set(lex.pos.get(part, "")) & {"N", "V"})
     return content and (len(part) >= SHARED_MIN_LENGTH or lex.freq(part) >= SHARED_SHORT_ZIPF)
@@ -128,7 +129,10 @@ def _compound(clue: str, card: str, display: str) -> Clash | None:
         return Clash("compound", f"it is part of {display}")
     if stems(card) & (clue_parts | part_roots(clue)):
         return Clash("compound", f"it is built on {display}")
-    shared = [p for p in sorted(compounds.parts(clue)) if stems(p) & card_parts and _shareable(p)]
+    spelled_apart = " " in clue or " " in card
+    shared = [
+        p for p in sorted(compounds.parts(clue)) if stems(p) & card_parts and (spelled_apart or _shareable(p))
+    ]
     if shared:
         return Clash("compound", f"it shares {shared[0]} with {display}")
     return None
