@@ -48,6 +48,7 @@ class Suffix:
 
 SUFFIXES = (
     Suffix("er", "N", "V", exclude="VA"),
+    Suffix("er", "N", "N", exclude="VA", double=False, min_base=5),
     Suffix("or", "N", "V", exclude="VA", after="t$"),
     Suffix("ness", "N", "A"),
     Suffix("ment", "N", "V"),
@@ -144,7 +145,6 @@ IRREGULAR_DERIVATIONS = {
     "speak": ("speech",),
     "lose": ("loss",),
     "choose": ("choice",),
-    "live": ("life",),
     "young": ("youth",),
     "wise": ("wisdom",),
     "science": ("scientist", "scientific"),

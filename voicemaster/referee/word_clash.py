@@ -53,13 +53,14 @@ def _regular_lemmas(word: str) -> set[str]:
 def tagged_stems(word: str) -> frozenset[tuple[str, str]]:
     """The word and its American spelling (any part of speech, "*") and their
     lemmas with the part of speech they are lemmas in (children -> (child, N)).
-    A word lemminflect does not know gets the regular inflections' lemmas."""
+    A word lemminflect does not know (nor as a name: james is not jams) gets
+    the lemmas of regular inflections."""
     lex = lexicon()
     spelled = {word, american(word)}
     out = {(form, "*") for form in spelled}
     for form in spelled:
         out.update(lex.lemmas_of(form))
-        if form not in lex.pos and form not in lex.lemmas:
+        if form not in lex.pos and form not in lex.lemmas and form not in lex.proper:
             out |= {(lemma, "*") for lemma in _regular_lemmas(form)}
     return frozenset(out)
 
