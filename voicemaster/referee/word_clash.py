@@ -31,6 +31,8 @@ def _american_phrase(text: str) -> str:
     return " ".join(american(w) for w in text.lower().replace("-", " ").split())
 
 
+NAME_LIKE_ZIPF = 4.5
+"""A word this common that lemminflect lacks is a name (angeles), not a rare plural."""
 REGULAR_ENDINGS = (
     ("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
 )
@@ -53,14 +55,15 @@ def _regular_lemmas(word: str) -> set[str]:
 def tagged_stems(word: str) -> frozenset[tuple[str, str]]:
     """The word and its American spelling (any part of speech, "*") and their
     lemmas with the part of speech they are lemmas in (children -> (child, N)).
-    A word lemminflect does not know (nor as a name: james is not jams) gets
-    the lemmas of regular inflections."""
+    A word lemminflect does not know gets the lemmas of regular inflections,
+    unless it is a name (james is not jams, Angeles not angels)."""
     lex = lexicon()
     spelled = {word, american(word)}
     out = {(form, "*") for form in spelled}
     for form in spelled:
         out.update(lex.lemmas_of(form))
-        if form not in lex.pos and form not in lex.lemmas and form not in lex.proper:
+        unknown = form not in lex.pos and form not in lex.lemmas and form not in lex.proper
+        if unknown and lex.freq(form) < NAME_LIKE_ZIPF:
             out |= {(lemma, "*") for lemma in _regular_lemmas(form)}
     return frozenset(out)
 
