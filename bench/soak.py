@@ -114,6 +114,7 @@ class Figures:
     journals_replayed_different: int = 0
     samples: list[Sample] = field(default_factory=list)
     false_accept_examples: list[str] = field(default_factory=list)
+    misheard_examples: list[str] = field(default_factory=list)
 
 
 def proc_status(name: str) -> int:
@@ -247,11 +248,13 @@ class Session:
                 f.chatter_accepted += 1
                 f.chatter_acted += f.actions_recorded > recorded
                 if len(f.false_accept_examples) < 20:
-                    f.false_accept_examples.append(f"{transcript!r} -> {intent}")
+                    f.false_accept_examples.append(f"{getattr(transcript, 'text', transcript)!r} -> {intent}")
         elif intent == expected:
             f.commands_recognised += 1
-        elif intent is not None:
-            f.commands_heard_as_other += 1
+        else:
+            f.commands_heard_as_other += intent is not None
+            if len(f.misheard_examples) < 20:
+                f.misheard_examples.append(f"{expected} heard as {getattr(transcript, 'text', transcript)!r} -> {intent}")
 
 
 def segments(session: Session, table: Table) -> Iterator[tuple[Clip, float]]:
