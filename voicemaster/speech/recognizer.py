@@ -47,6 +47,8 @@ class Grammar:
     """Complete phrases or single words, lower case: vosk's phrase list."""
     jsgf: str = ""
     """The same language as a JSGF grammar, for pocketsphinx."""
+    arpa: str = ""
+    """Or, for an open-vocabulary phase, an n-gram model (ARPA text) for pocketsphinx."""
 
 
 class Recognizer(Protocol):

@@ -35,6 +35,7 @@ CLUE_STOPWORDS = frozenset(
 "is it two" is not taken for a clue."""
 
 MAX_CLUE_WORDS = 2
+MAX_CARD_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,18 @@ def card_words(card: str) -> tuple[str, ...]:
 
 
 def match_utterance(
-    tokens: Sequence[Token], cards: Sequence[str], phase: str, *, awaiting_clue: bool
+    tokens: Sequence[Token],
+    cards: Sequence[str] | None,
+    phase: str,
+    *,
+    awaiting_clue: bool,
 ) -> Match | None:
-    """The first template (in table order) that fits all the tokens."""
-    spoken = {card_words(c): c for c in cards}
+    """The first template (in table order) that fits all the tokens.
+
+    With `cards` None the card slot takes any 1-3 words, returned as heard: the
+    speech path matches them to the board itself, fuzzily.
+    """
+    spoken = None if cards is None else {card_words(c): c for c in cards}
     for template in templates_for(phase, awaiting_clue=awaiting_clue):
         for match in _fits(elements(template.pattern), tokens, 0, spoken, Match(template)):
             return match
@@ -90,7 +99,7 @@ def _fits(
     pattern: Sequence[Element],
     tokens: Sequence[Token],
     pos: int,
-    cards: dict[tuple[str, ...], str],
+    cards: dict[tuple[str, ...], str] | None,
     found: Match,
 ) -> Iterator[Match]:
     if not pattern:
@@ -99,7 +108,11 @@ def _fits(
         return
     head, rest = pattern[0], pattern[1:]
     words = [t.word for t in tokens]
-    if head.slot == "card":
+    if head.slot == "card" and cards is None:
+        for end in range(pos + 1, min(pos + MAX_CARD_WORDS, len(words)) + 1):
+            if not set(words[pos:end]) & CLUE_STOPWORDS:
+                yield from _fits(rest, tokens, end, cards, _with(found, card=" ".join(words[pos:end])))
+    elif head.slot == "card":
         for spoken, card in cards.items():
             if tuple(words[pos : pos + len(spoken)]) == spoken:
                 yield from _fits(rest, tokens, pos + len(spoken), cards, _with(found, card=card))

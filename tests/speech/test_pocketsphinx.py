@@ -1,0 +1,103 @@
+"""The embedded recognizer on real espeak-ng speech: cards and commands heard, chatter ignored."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.speech.grammar import build_grammar, clue_vocabulary
+from voicemaster.speech.listen import Heard, hear
+from voicemaster.speech.pocketsphinx_backend import PocketsphinxRecognizer
+from voicemaster.speech.pronounce import dictionary, espeak_phones, pronunciation
+from voicemaster.speech.synthetic import babble, mix_at_snr, speak
+from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard
+
+CARDS = (
+    "apple", "Bank", "bridge", "castle", "chair", "cloud", "crown", "dragon", "drum",
+    "engine", "falcon", "forest", "ghost", "glove", "honey", "island", "jungle",
+    "kettle", "ladder", "lemon", "mirror", "needle", "quokka", "ice cream", "Zyzzyva",
+)
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> PocketsphinxRecognizer:
+    return PocketsphinxRecognizer()
+
+
+def listen(recognizer: PocketsphinxRecognizer, text: str, phase: str = "guess", voice: str = "en-us") -> Heard:
+    return hear(speak(text, voice), recognizer, CARDS, phase, awaiting_clue=True)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text,voice,intent",
+    [
+        ("we touch apple", "en-us", GuessCard("apple")),
+        ("guess castle", "en-gb", GuessCard("castle")),
+        ("pick the ice cream", "en-us+f2", GuessCard("ice cream")),
+        ("choose quokka", "en-us", GuessCard("quokka")),
+        ("we guess bank", "en-us+m3", GuessCard("Bank")),
+        ("stop guessing", "en-us", Command("stop")),
+        ("end turn", "en-us", Command("stop")),
+        ("what was the clue", "en-us", Command("repeat")),
+        ("undo", "en-us+f2", Command("undo")),
+    ],
+)
+def test_guess_phase_speech_is_understood(recognizer: PocketsphinxRecognizer, text: str, voice: str, intent: object) -> None:
+    heard = listen(recognizer, text, "guess", voice)
+    assert heard.intent == intent, heard.transcript.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I think apple is ours", "maybe not the castle one", "what about the dragon and the ghost", "pass me the crisps"],
+)
+def test_chatter_produces_no_intent(recognizer: PocketsphinxRecognizer, text: str) -> None:
+    heard = listen(recognizer, text, "guess")
+    assert heard.intent is None, heard.transcript.text
+
+
+@pytest.mark.parametrize("text", ["we touch elephant"])
+def test_card_not_on_the_board_is_not_guessed(recognizer: PocketsphinxRecognizer, text: str) -> None:
+    heard = listen(recognizer, text, "guess")
+    assert heard.intent is None, heard.transcript.text
+
+
+def test_guess_heard_in_babble(recognizer: PocketsphinxRecognizer) -> None:
+    audio = speak("we touch falcon", "en-us")
+    noisy = mix_at_snr(audio, babble(len(audio), seed=3), 20)
+    heard = hear(noisy, recognizer, CARDS, "guess", awaiting_clue=False)
+    assert heard.intent == GuessCard("falcon"), heard.transcript.text
+
+
+def test_clue_with_open_vocabulary_word(recognizer: PocketsphinxRecognizer) -> None:
+    heard = listen(recognizer, "clue ocean two", "clue")
+    assert heard.intent == GiveClue("ocean", 2), heard.transcript.text
+
+
+def test_cover_in_clue_phase(recognizer: PocketsphinxRecognizer) -> None:
+    assert listen(recognizer, "cover apple", "clue").intent == CoverCard("apple")
+
+
+def test_clue_phase_chatter_is_ignored(recognizer: PocketsphinxRecognizer) -> None:
+    heard = listen(recognizer, "I think it is the one with the dragon", "clue")
+    assert heard.intent is None, heard.transcript.text
+
+
+def test_decoding_is_timed(recognizer: PocketsphinxRecognizer) -> None:
+    heard = listen(recognizer, "guess lemon", "guess")
+    assert heard.intent == GuessCard("lemon")
+    assert 0 < heard.decode_ms < 2000
+
+
+def test_unknown_card_words_get_generated_pronunciations() -> None:
+    assert "zyzzyva" not in dictionary()
+    phones = pronunciation("zyzzyva")
+    assert phones[0] == "Z" and "IH" in phones
+    assert espeak_phones("quokka")[:3] == ("K", "W", "AA")
+
+
+def test_grammars_restrict_to_uncovered_cards() -> None:
+    grammar = build_grammar("guess", ["apple", "ice cream"])
+    assert "we touch ice cream" in grammar.phrases
+    assert not any("castle" in p for p in grammar.phrases)
+    assert "<card> = apple | ice cream ;" in grammar.jsgf
+    assert len(clue_vocabulary()) >= 20000

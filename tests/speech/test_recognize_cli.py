@@ -1,0 +1,71 @@
+"""`voicemaster recognize` on real WAV files, exactly as SPEC §3 prints it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from voicemaster.cli import main
+
+CARDS = (
+    "apple bank bear boot bridge castle chair cloud crown dragon drum engine falcon "
+    "forest ghost glove honey island jungle kettle ladder lemon mirror needle"
+).split() + ["Ice Cream"]
+
+
+def _wav(directory: Path, name: str, text: str, voice: str = "en-us") -> str:
+    path = directory / name
+    subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), text], check=True)
+    return str(path)
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> str:
+    path = tmp_path / "board.txt"
+    path.write_text("\n".join(CARDS) + "\n")
+    return str(path)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict[str, object]]:
+    assert main(["recognize", *argv]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_guess_phase_wavs_in_order(tmp_path: Path, board: str, capsys: pytest.CaptureFixture[str]) -> None:
+    files = [
+        _wav(tmp_path, "we_touch_ice_cream.wav", "we touch ice cream"),
+        _wav(tmp_path, "chatter.wav", "I think the dragon one is ours", "en-gb"),
+        _wav(tmp_path, "stop.wav", "stop guessing"),
+    ]
+    out = _run(capsys, "--board", board, "--phase", "guess", "--engine", "pocketsphinx", *files)
+    assert [o["file"] for o in out] == files
+    assert out[0]["intent"] == {"type": "guess", "word": "Ice Cream"}
+    assert out[1]["intent"] is None
+    assert out[2]["intent"] == {"type": "stop"}, out[2]
+    for o in out:
+        assert set(o) == {"file", "transcript", "intent", "confidence", "decode_ms"}
+        assert isinstance(o["transcript"], str) and 0.0 <= float(o["confidence"]) <= 1.0  # type: ignore[arg-type]
+        assert float(o["decode_ms"]) > 0  # type: ignore[arg-type]
+
+
+def test_clue_phase_wav(tmp_path: Path, board: str, capsys: pytest.CaptureFixture[str]) -> None:
+    wav = _wav(tmp_path, "clue.wav", "clue ocean two")
+    out = _run(capsys, "--board", board, "--phase", "clue", wav)
+    assert out[0]["intent"] == {"type": "clue", "word": "ocean", "number": 2}
+
+
+def test_bad_wav_is_one_line_error(tmp_path: Path, board: str, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"not a wav at all")
+    assert main(["recognize", "--board", board, "--phase", "guess", "--engine", "pocketsphinx", str(bad)]) == 2
+    assert "bad.wav" in capsys.readouterr().err
+
+
+def test_explicit_vosk_without_model_is_an_input_error(tmp_path: Path, board: str, capsys: pytest.CaptureFixture[str]) -> None:
+    wav = _wav(tmp_path, "undo.wav", "undo")
+    code = main(["recognize", "--board", board, "--phase", "guess", "--engine", "vosk", "--model", str(tmp_path / "none"), wav])
+    assert code == 2
+    assert "vosk" in capsys.readouterr().err

@@ -1,0 +1,48 @@
+"""`voicemaster recognize`: WAV files → one JSON line each (SPEC §3)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from voicemaster.game.files import read_board
+from voicemaster.speech.engines import open_recognizer
+from voicemaster.speech.listen import hear
+from voicemaster.speech.wav import read_wav
+from voicemaster.understand.intents import to_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "recognize",
+        help="recognize utterances in WAV files against a board",
+        description="Prints one JSON object per WAV, in order: file, transcript, intent, "
+        "confidence, decode_ms.",
+    )
+    parser.add_argument("--board", required=True, help="board file (25 lines, one card each)")
+    parser.add_argument("--phase", required=True, choices=("clue", "guess"))
+    parser.add_argument("--engine", default="auto", choices=("auto", "pocketsphinx", "vosk"))
+    parser.add_argument("--model", default=None, help="vosk model directory (default: models/)")
+    parser.add_argument("wavs", nargs="+", metavar="WAV")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    cards = read_board(args.board)
+    recognizer = open_recognizer(args.engine, args.model)
+    for path in args.wavs:
+        audio = read_wav(path)
+        heard = hear(audio, recognizer, cards, args.phase, awaiting_clue=args.phase == "clue")
+        print(
+            json.dumps(
+                {
+                    "file": path,
+                    "transcript": heard.transcript.text,
+                    "intent": to_json(heard.intent),
+                    "confidence": round(heard.confidence, 3),
+                    "decode_ms": round(heard.decode_ms, 1),
+                }
+            ),
+            flush=True,
+        )
+    return 0

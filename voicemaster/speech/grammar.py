@@ -1,0 +1,175 @@
+"""Per-phase recognizer grammars, built from the one SPEC §2 template table.
+
+Guess phase: a JSGF grammar of the templates with the uncovered cards, in
+parallel with a loop of common words that soaks up the table's chatter (the
+parser then finds no template in it). Clue phase: the clue word is open
+vocabulary (20,000 common words), too big for a finite-state grammar, so it is
+an n-gram model written from the same templates (ARPA text), whose bigrams make
+the template word orders likely and everything else possible but costly.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from typing import Iterable, Sequence
+
+from wordfreq import top_n_list, word_frequency
+
+from voicemaster.speech.pronounce import dictionary
+from voicemaster.speech.recognizer import Grammar
+from voicemaster.understand.parse import card_words
+from voicemaster.understand.templates import (
+    NUMBER_WORDS,
+    Template,
+    elements,
+    templates_for,
+)
+
+CLUE_VOCABULARY_SIZE = 20000
+CHATTER_VOCABULARY_SIZE = 3000
+OPEN_MASS = {"clue": 0.3, "guess": 0.1}
+"""Unigram mass of the open vocabulary: the clue word, or the chatter words."""
+
+
+@functools.lru_cache(maxsize=1)
+def clue_vocabulary() -> tuple[str, ...]:
+    """The most frequent English words the model can pronounce, commonest first."""
+    known = dictionary()
+    words = (w for w in top_n_list("en", 60000) if w.isalpha() and w in known)
+    return tuple(itertools.islice(words, CLUE_VOCABULARY_SIZE))
+
+
+@functools.lru_cache(maxsize=1)
+def chatter_vocabulary() -> tuple[str, ...]:
+    return clue_vocabulary()[:CHATTER_VOCABULARY_SIZE]
+
+
+def _jsgf_alternatives(words: Iterable[str]) -> str:
+    return " | ".join(sorted(set(words)))
+
+
+def _pattern_to_jsgf(template: Template) -> str:
+    parts: list[str] = []
+    for element in elements(template.pattern):
+        if element.slot is not None:
+            parts.append(f"<{element.slot}>")
+        elif element.optional:
+            parts.append("[" + " | ".join(element.words) + "]")
+        elif len(element.words) > 1:
+            parts.append("(" + " | ".join(element.words) + ")")
+        else:
+            parts.append(element.words[0])
+    return " ".join(parts)
+
+
+def strict_jsgf(cards: Sequence[str], phase: str) -> str:
+    """The phase's card and command templates alone, nothing else (no clue slot)."""
+    templates = [t for t in templates_for(phase, awaiting_clue=False) if t.intent != "clue"]
+    commands = " | ".join(f"( {_pattern_to_jsgf(t)} )" for t in templates)
+    spoken_cards = _jsgf_alternatives(" ".join(card_words(c)) for c in cards)
+    return (
+        "#JSGF V1.0;\ngrammar voicemaster;\n"
+        f"public <command> = {commands} ;\n"
+        f"<card> = {spoken_cards} ;\n"
+    )
+
+
+def phrases(phase: str, cards: Sequence[str], awaiting_clue: bool) -> tuple[str, ...]:
+    """Every complete phrase of the phase's templates (vosk's phrase list); the
+    open clue slot contributes the clue vocabulary as single words."""
+    out: list[str] = []
+    for template in templates_for(phase, awaiting_clue=awaiting_clue):
+        if template.intent == "clue":
+            continue
+        out.extend(_expand(template, cards))
+    if phase == "clue":
+        out.extend(NUMBER_WORDS)
+        out.extend(w for t in templates_for(phase) for w in _literal_words(t))
+        out.extend(clue_vocabulary())
+    return tuple(dict.fromkeys(out))
+
+
+def _literal_words(template: Template) -> list[str]:
+    return [w for e in elements(template.pattern) for alt in e.words for w in alt.split()]
+
+
+def _expand(template: Template, cards: Sequence[str]) -> list[str]:
+    choices: list[list[str]] = []
+    for element in elements(template.pattern):
+        if element.slot == "card":
+            choices.append([" ".join(card_words(c)) for c in cards])
+        elif element.slot == "number":
+            choices.append(list(NUMBER_WORDS))
+        else:
+            choices.append(list(element.words) + ([""] if element.optional else []))
+    return [" ".join(w for w in combo if w) for combo in itertools.product(*choices)]
+
+
+def phase_arpa(phase: str, cards: Sequence[str], awaiting_clue: bool = True) -> str:
+    """A bigram model (ARPA text) of the phase's templates plus open vocabulary:
+    the clue word in the clue phase, the table's chatter in the guess phase."""
+    templates = templates_for(phase, awaiting_clue=awaiting_clue)
+    open_vocab = clue_vocabulary() if phase == "clue" else chatter_vocabulary()
+    open_mass = OPEN_MASS[phase]
+    card_vocab = {w for c in cards for w in card_words(c)}
+    literal = {w for t in templates for w in _literal_words(t)}
+    clue_words = [w for w in open_vocab if w not in literal and w not in NUMBER_WORDS]
+    unigrams: dict[str, float] = {}
+    freq = {w: word_frequency(w, "en") ** 0.5 for w in clue_words}
+    total = sum(freq.values())
+    for word in clue_words:
+        unigrams[word] = open_mass * freq[word] / total
+    for word in NUMBER_WORDS:
+        unigrams[word] = 0.25 / len(NUMBER_WORDS)
+    for word in literal | card_vocab:
+        unigrams[word] = unigrams.get(word, 0.0) + 0.2 / len(literal | card_vocab)
+    unigrams["</s>"] = 0.1
+    bigrams = _template_bigrams(templates, cards)
+    return _write_arpa(unigrams, bigrams)
+
+
+def _template_bigrams(templates: Sequence[Template], cards: Sequence[str]) -> dict[tuple[str, str], float]:
+    """Word pairs that the templates use, each given a high probability."""
+    pairs: set[tuple[str, str]] = set()
+    for template in templates:
+        sequences: list[list[str]] = [["<s>"]]
+        for element in elements(template.pattern):
+            if element.slot == "card":
+                options = [list(card_words(c)) for c in cards]
+            elif element.slot == "number":
+                options = [[w] for w in NUMBER_WORDS]
+            elif element.slot == "clue":
+                options = [["<clue>"]]
+            else:
+                options = [alt.split() for alt in element.words]
+            grown = [s + o for s in sequences for o in options]
+            sequences = grown + (sequences if element.optional else [])
+        for sequence in sequences:
+            sequence = sequence + ["</s>"]
+            pairs.update(zip(sequence, sequence[1:]))
+    return {pair: 0.5 for pair in pairs if "<clue>" not in pair}
+
+
+def _write_arpa(unigrams: dict[str, float], bigrams: dict[tuple[str, str], float]) -> str:
+    lines = ["\\data\\", f"ngram 1={len(unigrams) + 1}", f"ngram 2={len(bigrams)}", "", "\\1-grams:"]
+    lines.append(f"-99.0000 <s> {math.log10(0.5):.4f}")
+    for word, p in unigrams.items():
+        backoff = "" if word == "</s>" else f" {math.log10(0.5):.4f}"
+        lines.append(f"{math.log10(p):.4f} {word}{backoff}")
+    lines += ["", "\\2-grams:"]
+    lines += [f"{math.log10(p):.4f} {a} {b}" for (a, b), p in sorted(bigrams.items())]
+    lines += ["", "\\end\\", ""]
+    return "\n".join(lines)
+
+
+def build_grammar(phase: str, cards: Sequence[str], awaiting_clue: bool = True) -> Grammar:
+    """The grammar of one phase for the uncovered `cards`."""
+    return Grammar(
+        phase=phase,
+        phrases=phrases(phase, cards, awaiting_clue),
+        jsgf=strict_jsgf(cards, phase),
+        arpa=phase_arpa(phase, cards, awaiting_clue),
+    )
+

@@ -1,0 +1,151 @@
+"""One utterance's audio → what, if anything, was said to the referee.
+
+Two views of the same audio must agree before anything is accepted:
+- the open pass decodes with the phase's n-gram model, which has the templates
+  AND open vocabulary (chatter words, or the 20,000-word clue vocabulary), so
+  the table's discussion comes out as words that fit no template and is dropped;
+- the strict pass (pocketsphinx, guess phase) may only say a template with an
+  uncovered card; it picks the card when the open pass heard one only roughly.
+The card is the uncovered card that best matches, by sound and spelling, what
+both passes heard; when two cards match about equally, the result is ambiguous.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+from typing import Literal, Sequence
+
+import numpy as np
+from rapidfuzz.distance import Levenshtein
+
+from voicemaster.speech.grammar import build_grammar
+from voicemaster.speech.recognizer import Grammar, Recognizer, Transcript
+from voicemaster.understand.intents import AmbiguousCard, CoverCard, GuessCard, Intent
+from voicemaster.understand.match_cards import (
+    AMBIGUITY_MARGIN,
+    MIN_SCORE,
+    CardScore,
+    phones,
+    rank_cards,
+)
+from voicemaster.understand.parse import (
+    Match,
+    match_utterance,
+    to_intent,
+    tokenize,
+)
+
+STRICT_BONUS = 0.4
+AGREEMENT = 0.75
+"""Phone-string similarity above which the two passes heard the same thing."""
+"""Score added to the card the strict pass chose."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    transcript: Transcript
+    """The open pass (what the table actually said, as far as the model knows)."""
+    intent: Intent | None
+    confidence: float
+    """0..1; 0 when nothing was accepted."""
+    decode_ms: float
+    """Both passes together."""
+    alternatives: tuple[str, ...] = ()
+    """Cards that fit about as well as the chosen one (an ambiguous result)."""
+    strict: Transcript | None = None
+
+
+@functools.lru_cache(maxsize=16)
+def grammar_for(phase: str, cards: tuple[str, ...], awaiting_clue: bool) -> Grammar:
+    return build_grammar(phase, cards, awaiting_clue)
+
+
+def hear(
+    audio: np.ndarray,
+    recognizer: Recognizer,
+    cards: Sequence[str],
+    phase: Literal["clue", "guess"],
+    awaiting_clue: bool,
+) -> Heard:
+    """Decode one utterance and understand it against the uncovered `cards`."""
+    grammar = grammar_for(phase, tuple(cards), awaiting_clue)
+    heard = recognizer.decode(audio, grammar)
+    strict: Transcript | None = None
+    if phase == "guess" and grammar.jsgf and recognizer.name == "pocketsphinx":
+        strict = recognizer.decode(audio, replace(grammar, arpa=""))
+    decode_ms = heard.decode_ms + (strict.decode_ms if strict else 0.0)
+    match = _first_match(heard, phase, awaiting_clue) or _strict_match(heard, strict, cards, phase)
+    if match is None:
+        return Heard(heard, None, 0.0, decode_ms, strict=strict)
+    if match.template.intent not in ("guess", "cover"):
+        intent = to_intent(match)
+        return Heard(heard, intent, _confidence(heard, strict, intent), decode_ms, strict=strict)
+    ranked = _rank(match, strict, cards, phase, awaiting_clue)
+    action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
+    intent, confidence, close = _card_intent(action, ranked)
+    return Heard(heard, intent, confidence, decode_ms, close, strict)
+
+
+def _first_match(heard: Transcript, phase: str, awaiting_clue: bool) -> Match | None:
+    """The best of the open pass's hypotheses that fits a template."""
+    texts = [heard.text] + [a.text for a in heard.alternatives if a.text != heard.text]
+    for text in texts:
+        match = match_utterance(tokenize(text), None, phase, awaiting_clue=awaiting_clue)
+        if match is not None:
+            return match
+    return None
+
+
+def _strict_match(
+    heard: Transcript, strict: Transcript | None, cards: Sequence[str], phase: str
+) -> Match | None:
+    """The strict pass's phrase, when the open pass heard nearly the same sounds
+    ("stop guess the" for "stop guessing") but no template in them."""
+    if strict is None or not strict.text or not heard.text:
+        return None
+    agreement = Levenshtein.normalized_similarity(phones(heard.text.split()), phones(strict.text.split()))
+    if agreement < AGREEMENT:
+        return None
+    return match_utterance(tokenize(strict.text), cards, phase, awaiting_clue=False)
+
+
+def _rank(
+    match: Match,
+    strict: Transcript | None,
+    cards: Sequence[str],
+    phase: str,
+    awaiting_clue: bool,
+) -> list[CardScore]:
+    assert match.card is not None
+    ranked = rank_cards(match.card, cards)
+    strict_card = None
+    if strict is not None and strict.text:
+        exact = match_utterance(tokenize(strict.text), cards, phase, awaiting_clue=awaiting_clue)
+        if exact is not None and exact.template.intent == match.template.intent:
+            strict_card = exact.card
+    if strict_card is None:
+        return ranked
+    boosted = [CardScore(s.card, s.score + (STRICT_BONUS if s.card == strict_card else 0.0)) for s in ranked]
+    return sorted(boosted, key=lambda s: s.score, reverse=True)
+
+
+def _card_intent(
+    action: Literal["guess", "cover"], ranked: list[CardScore]
+) -> tuple[Intent | None, float, tuple[str, ...]]:
+    if not ranked or ranked[0].score < MIN_SCORE:
+        return None, 0.0, ()
+    best = ranked[0]
+    close = tuple(s.card for s in ranked if s.score >= max(MIN_SCORE, best.score - AMBIGUITY_MARGIN))
+    confidence = min(1.0, best.score)
+    if len(close) > 1:
+        return AmbiguousCard(action, close), confidence, close
+    intent: Intent = GuessCard(best.card) if action == "guess" else CoverCard(best.card)
+    return intent, confidence, ()
+
+
+def _confidence(heard: Transcript, strict: Transcript | None, intent: Intent) -> float:
+    """Commands: full when both passes said the same phrase, else the open pass's posterior."""
+    if strict is not None and strict.text == heard.text:
+        return 1.0
+    return max(0.5, heard.confidence)
