@@ -125,6 +125,9 @@ CASES = [
     c("PASS", "passion", "legal", "ok"),  # substring only
     c("GERM", "German", "legal", "ok"),  # German comes from Germany, not germ
     c("DICE", "died", "legal", "ok"),  # verb die, not the noun behind DICE
+    c("STATE", "static", "legal", "ok"),  # the stressed vowel differs: not state + -ic
+    c("ANGEL", "angelic", "illegal", "form"),  # -ic, vowel shifted but unstressed
+    c("CHEST", "chester", "legal", "ok"),  # a name, not chest + -er
     c("ORGAN", "organization", "legal", "ok"),  # organize, then no further: vowels shift
     c("PRESS", "pro", "legal", "ok"),  # press is not pro + -ess
     c("COOK", "cookie", "legal", "ok"),  # -ie is no suffix here
@@ -143,6 +146,9 @@ CASES = [
     c("ICE", "ice cream", "illegal", "compound", compound=True),  # compound clue built on ICE
     c("ICE CREAM", "ice age", "illegal", "compound", compound=True),  # shares the word ice
     c("CONTRACT", "contact", "legal", "ok"),  # "con" is no shared part
+    c("SUPERHERO", "supervisor", "legal", "ok"),  # super- is a prefix there, not a shared word
+    c("PORT", "portrayed", "legal", "ok"),  # "port" is unstressed: not port + ray
+    c("ROSE", "sunrise", "legal", "ok"),  # ROSE the noun; "rise" hides only in the verb
     c("SHIP", "spaceship", "illegal", "compound"),  # built on a visible word
     c("HOOD", "childhood", "legal", "ok"),  # -hood is a suffix, not the word hood
     c("WAVE", "microwave", "illegal", "compound"),  # micro + wave, "o" reduced in speech

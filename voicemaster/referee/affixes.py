@@ -21,6 +21,7 @@ from voicemaster.referee.sounds import bare, has_sound_prefix, pronunciations
 MAX_GAIN = 0.7
 """How much more common (Zipf) a derived word may be than its base."""
 MAX_DEPTH = 2
+NAME_ZIPF = 3.5
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,8 @@ class Suffix:
     """The derived word must have none of these."""
     sound: str = "full"
     """"full": the base's sound starts the derived word; "loose": all but its
-    last phone (act -> action); "none": vowels shift (atom -> atomic)."""
+    last phone, an unstressed vowel matching any (act -> action, atom -> atomic,
+    but state -/-> static); "none": no check (inform -> information)."""
     after: str = ""
     """A pattern the base must match."""
     min_base: int = 3
@@ -72,12 +74,12 @@ SUFFIXES = (
     Suffix("th", "N", "AV"),
     Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
     Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False),
-    Suffix("ian", "N", "N", sound="none", after="(ic|y)$", min_base=4),
-    Suffix("ic", "A", "N", sound="none", min_base=4),
-    Suffix("al", "A", "N", exclude="V", sound="none", min_base=4),
-    Suffix("ous", "A", "N", sound="none", min_base=4),
-    Suffix("ity", "N", "A", sound="none", min_base=4),
-    Suffix("ize", "V", "NA", sound="none", min_base=4),
+    Suffix("ian", "N", "N", sound="loose", after="(ic|y)$", min_base=4),
+    Suffix("ic", "A", "N", sound="loose", min_base=4),
+    Suffix("al", "A", "N", exclude="V", sound="loose", min_base=4),
+    Suffix("ous", "A", "N", sound="loose", min_base=4),
+    Suffix("ity", "N", "A", sound="loose", min_base=4),
+    Suffix("ize", "V", "NA", sound="loose", min_base=4),
 )
 
 
@@ -114,12 +116,12 @@ IRREGULAR_DEMONYMS = {
     "wales": ("welsh",),
     "spain": ("spanish", "spaniard"),
     "britain": ("british", "briton"),
-    "scotland": ("scottish", "scots", "scot"),
+    "scotland": ("scottish", "scots"),
     "ireland": ("irish",),
-    "poland": ("polish", "pole"),
-    "sweden": ("swedish", "swede"),
-    "denmark": ("danish", "dane"),
-    "finland": ("finnish", "finn"),
+    "poland": ("polish",),
+    "sweden": ("swedish",),
+    "denmark": ("danish",),
+    "finland": ("finnish",),
     "switzerland": ("swiss",),
     "peru": ("peruvian",),
     "norway": ("norwegian",),
@@ -155,6 +157,7 @@ IRREGULAR_DERIVATIONS = {
     "clear": ("clarity",),
     "able": ("ability",),
     "nation": ("national", "nationality"),
+    "nature": ("natural",),
 }
 """Derivations with a changed stem that no spelling rule reaches."""
 IRREGULAR_BASES = {d: base for base, derived in IRREGULAR_DERIVATIONS.items() for d in derived}
@@ -185,19 +188,22 @@ def _not_too_common(word: str, base: str) -> bool:
 def _sounds_derived(word: str, base: str, mode: str) -> bool:
     if mode == "none":
         return True
-    if mode == "full":
-        return has_sound_prefix(word, base) is not False
-    wholes, bases = pronunciations(word), pronunciations(base)
-    if not wholes or not bases:
-        return True
-    return any(
-        [bare(p) for p in w[: len(b) - 1]] == [bare(p) for p in b[:-1]] for w in wholes for b in bases
-    )
+    return has_sound_prefix(word, base, loose=mode == "loose") is not False
+
+
+def _looks_like_a_name(word: str) -> bool:
+    """Chester, Carly, DIY: known only as a name, or common yet in no dictionary."""
+    lex = lexicon()
+    if word in lex.pos:
+        return False
+    return word in lex.proper or (word not in lex.prons and lex.freq(word) >= NAME_ZIPF)
 
 
 def _suffix_bases(word: str) -> dict[str, bool]:
-    """Base -> whether the suffix keeps the base's sound (Germanic, not Latinate)."""
+    """Base -> whether the suffix keeps the base's sound whole (Germanic, not Latinate)."""
     found: dict[str, bool] = {}
+    if _looks_like_a_name(word):
+        return found
     for suffix in SUFFIXES:
         if not word.endswith(suffix.text) or len(word) - len(suffix.text) < suffix.min_base - 1:
             continue
@@ -213,7 +219,7 @@ def _suffix_bases(word: str) -> dict[str, bool]:
                 and (not suffix.guarded or _not_too_common(word, base))
                 and _sounds_derived(word, base, suffix.sound)
             ):
-                found[base] = found.get(base, False) or suffix.sound != "none"
+                found[base] = found.get(base, False) or suffix.sound == "full"
     return found
 
 
@@ -259,7 +265,8 @@ def _demonym_bases(word: str) -> set[str]:
         stem = word[: len(word) - len(tail)]
         for ending in PLACE_ENDINGS:
             place = stem + ending
-            if place != word and len(place) >= 4 and place in proper and (tail or ending == "y"):
+            shortened = not tail and ending == "y" and word.endswith("an")
+            if place != word and len(place) >= 4 and place in proper and (tail or shortened):
                 found.add(place)
     return found
 

@@ -62,7 +62,7 @@ def _matches_at(whole: Phones, start: int, part: str, phones: Phones, last: bool
             continue
         following = (*phones[1:], "")
         same = all(_same_phone(w, p, f, part, last) for w, p, f in zip(segment, phones, following))
-        if same and _keeps_stress(segment, part):
+        if same and _keeps_stress(segment, part, first=start == 0):
             ends.append(s + len(phones))
     return ends
 
@@ -77,9 +77,13 @@ def _same_phone(heard: str, phone: str, following: str, part: str, last: bool) -
     return last and is_vowel(phone) and WEAK_FORMS.get(part) == heard[:-1] and heard[-1] == "0"
 
 
-def _keeps_stress(segment: Phones, part: str) -> bool:
+def _keeps_stress(segment: Phones, part: str, first: bool) -> bool:
+    """The first part carries stress (portray is not port + ray); a later part
+    may lose it only if long and common enough (toothbrush)."""
     if any(stressed(p) for p in segment):
         return True
+    if first:
+        return False
     length, zipf = UNSTRESSED_PART
     return len(part) >= length and lexicon().freq(part) >= zipf or part in WEAK_FORMS
 

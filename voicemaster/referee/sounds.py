@@ -29,25 +29,30 @@ def pronunciations(word: str) -> tuple[Phones, ...]:
 
 
 def _alike(heard: str, said: str) -> bool:
-    """Same phone, or two vowels of which one is unstressed (conduct ~ conductor)."""
+    """Same phone, or two vowels of which one lacks main stress (conduct ~
+    conductor, angel ~ angelic); two vowels with main stress must agree
+    (state is not static)."""
     if bare(heard) == bare(said):
         return True
-    return is_vowel(heard) and is_vowel(said) and "0" in (heard[-1], said[-1])
+    return is_vowel(heard) and is_vowel(said) and (heard[-1] != "1" or said[-1] != "1")
 
 
 def _starts_with(whole: Phones, base: Phones) -> bool:
     return len(whole) >= len(base) and all(_alike(w, b) for w, b in zip(whole, base))
 
 
-def has_sound_prefix(whole: str, base: str) -> bool | None:
+def has_sound_prefix(whole: str, base: str, loose: bool = False) -> bool | None:
     """Does `whole` start with the sound of `base`?
 
-    A base that ends in an unstressed vowel may lose it (happy -> happily). None when either
-    word has no known pronunciation.
+    A base that ends in an unstressed vowel may lose it (happy -> happily);
+    `loose` ignores the base's last phone (act -> action, atom -> atomic).
+    None when either word has no known pronunciation.
     """
     wholes, bases = pronunciations(whole), pronunciations(base)
     if not wholes or not bases:
         return None
+    if loose:
+        return any(_starts_with(w, b[:-1]) for w in wholes for b in bases if len(b) > 1)
     return any(
         _starts_with(w, b) or (len(b) > 1 and b[-1].endswith("0") and _starts_with(w, b[:-1]))
         for w in wholes

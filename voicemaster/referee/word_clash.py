@@ -9,6 +9,8 @@ from voicemaster.referee import affixes, compounds
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.spelling import american
 
+PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega multi para anti semi".split())
+"""Words that open many compounds as prefixes: supervisor shares nothing with SUPERHERO."""
 SHARED_MIN_LENGTH = 4
 SHARED_SHORT_ZIPF = 5.0
 """A three-letter shared part must be a very common word (man, day), not con or pro."""
@@ -85,9 +87,16 @@ def roots(word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=32768)
+def noun_stems(word: str) -> frozenset[str]:
+    """The word, its American spelling and the nouns it is a plural of (snowmen ->
+    snowman). Verb lemmas stay out: ROSE (past of rise) is not built into sunrise."""
+    return frozenset(lemma for lemma, pos in tagged_stems(word) if pos in ("*", "N"))
+
+
+@lru_cache(maxsize=32768)
 def part_stems(word: str) -> frozenset[str]:
-    """Stems of every part of a compound (snowmen -> snow, men, man)."""
-    return frozenset(s for part in compounds.parts(word) for s in stems(part))
+    """Noun stems of every part of a compound (snowmen -> snow, men, man)."""
+    return frozenset(s for part in compounds.parts(word) for s in noun_stems(part))
 
 
 @lru_cache(maxsize=32768)
@@ -123,19 +132,21 @@ def _shareable(part: str) -> bool:
     """A part heard inside a one-word compound that is worth sharing: a noun or
     verb, not a short prefix-like word (con, pro). Words written apart always are."""
     lex = lexicon()
-    content = bool(set(lex.pos.get(part, "")) & {"N", "V"})
+    content = bool(set(lex.pos.get(part, "")) & {"N", "V"}) and part not in PREFIX_LIKE
     return content and (len(part) >= SHARED_MIN_LENGTH or lex.freq(part) >= SHARED_SHORT_ZIPF)
 
 
 def _compound(clue: str, card: str, display: str) -> Clash | None:
     clue_parts, card_parts = part_stems(clue), part_stems(card)
-    if stems(clue) & card_parts:
+    if noun_stems(clue) & card_parts:
         return Clash("compound", f"it is part of {display}")
-    if stems(card) & (clue_parts | part_roots(clue)):
+    if noun_stems(card) & (clue_parts | part_roots(clue)):
         return Clash("compound", f"it is built on {display}")
     spelled_apart = " " in clue or " " in card
     shared = [
-        p for p in sorted(compounds.parts(clue)) if stems(p) & card_parts and (spelled_apart or _shareable(p))
+        part
+        for part in sorted(compounds.parts(clue))
+        if noun_stems(part) & card_parts and (spelled_apart or _shareable(part))
     ]
     if shared:
         return Clash("compound", f"it shares {shared[0]} with {display}")
