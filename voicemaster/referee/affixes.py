@@ -254,10 +254,11 @@ def _prefix_bases(word: str) -> set[str]:
 
 
 def _demonym_bases(word: str) -> set[str]:
-    """America <- American, China <- Chinese, Germany <- German: both are proper names."""
+    """America <- American, China <- Chinese, Germany <- German: both are proper
+    names, and the derived one is no verb (to polish is not from Pole)."""
     proper = lexicon().proper
     found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
-    if word not in proper:
+    if word not in proper or "V" in _pos(word):
         return found
     for tail in DEMONYM_TAILS:
         if not word.endswith(tail):
