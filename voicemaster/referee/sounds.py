@@ -72,15 +72,21 @@ def rhyming_part(phones: Phones) -> tuple[str, ...] | None:
     return None
 
 
+@lru_cache(maxsize=65536)
+def _sounds_of(word: str) -> frozenset[tuple[str, ...]]:
+    return frozenset(tuple(bare(p) for p in ph) for ph in pronunciations(word))
+
+
+@lru_cache(maxsize=65536)
+def _rhyming_parts(word: str) -> frozenset[tuple[str, ...]]:
+    return frozenset(part for ph in pronunciations(word) if (part := rhyming_part(ph)) is not None)
+
+
 def same_sound(a: str, b: str) -> bool:
     """Homophones: one pronunciation in common (stress ignored)."""
-    sa = {tuple(bare(p) for p in ph) for ph in pronunciations(a)}
-    return any(tuple(bare(p) for p in ph) in sa for ph in pronunciations(b))
+    return bool(_sounds_of(a) & _sounds_of(b))
 
 
 def rhymes(a: str, b: str) -> bool:
     """A rhyme by sound, not a homophone (knight/night is the same sound, not a rhyme)."""
-    if same_sound(a, b):
-        return False
-    parts_a = {rhyming_part(p) for p in pronunciations(a)} - {None}
-    return any(rhyming_part(p) in parts_a for p in pronunciations(b))
+    return bool(_rhyming_parts(a) & _rhyming_parts(b)) and not same_sound(a, b)

@@ -24,11 +24,13 @@ class Clash:
     """The spoken sentence without the clue's name: "it is a form of BREAK"."""
 
 
+@lru_cache(maxsize=65536)
 def squash(text: str) -> str:
     """One spelling key: lower case, no spaces, hyphens or apostrophes."""
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+@lru_cache(maxsize=65536)
 def _american_phrase(text: str) -> str:
     return " ".join(american(w) for w in text.lower().replace("-", " ").split())
 
