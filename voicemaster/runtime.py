@@ -98,6 +98,6 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hear:
         phase = "guess" if game.state.phase == "guess" else "clue"
         awaiting = game.state.phase == "clue" and game.state.ruling is None
         heard = hear(audio, recognizer, game.uncovered(), phase, awaiting)
-        return heard.transcript, heard.intent
+        return heard.transcript.text, heard.intent
 
     return understand

@@ -22,7 +22,7 @@ from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
 from voicemaster.speech.endpointer import Endpointer
 from voicemaster.speech.recognizer import SAMPLE_RATE
 from voicemaster.speech.synthetic import speak
-from voicemaster.understand.intents import Intent
+from voicemaster.understand.intents import Intent, to_json
 
 MAX_LINES = 150
 
@@ -65,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
         speaker.close()
         displays.close()
     winner = game.winner.title if game.winner else "Nobody"
+    for line, heard in score.said:
+        if heard != line.expected:
+            print(f"  said \"{line.text}\" ({line.voice}); understood {to_json(heard)}")
     print(f"{winner} wins. Understood {score.correct} of {len(score.said)} utterances correctly.")
     return 0
 
