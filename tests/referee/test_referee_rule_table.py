@@ -115,7 +115,7 @@ CASES = [
     c("BILL", "billion", "legal", "ok"),  # billion is not bill + -ion
     c("STAR", "start", "legal", "ok"),  # substring only
     c("CAR", "carton", "legal", "ok"),  # "ton" loses its stress: not car + ton
-    c("TENT", "content", "legal", "ok"),  # "tent" loses its stress: not con + tent
+    c("TENT", "content", "ask", "rhyme"),  # not con + tent (stress lost), but content rhymes with tent
     c("CAR", "cartoon", "legal", "ok"),  # "car" loses its stress: not car + toon
     c("PAN", "pants", "legal", "ok"),  # substring only
     c("WASH", "Washington", "legal", "ok"),  # substring only
