@@ -128,6 +128,9 @@ CASES = [
     c("DICE", "died", "legal", "ok"),  # verb die, not the noun behind DICE
     c("STATE", "static", "legal", "ok"),  # the stressed vowel differs: not state + -ic
     c("ANGEL", "angelic", "illegal", "form"),  # -ic, vowel shifted but unstressed
+    c("THEATER", "theatrical", "illegal", "form"),  # -ical from the UK spelling theatre
+    c("HISTORY", "historical", "illegal", "form"),  # -ical, y dropped
+    c("ELECTRIC", "electrical", "illegal", "form"),  # -al after -ic
     c("CHEST", "chester", "legal", "ok"),  # a name, not chest + -er
     c("ORGAN", "organization", "legal", "ok"),  # organize, then no further: vowels shift
     c("PRESS", "pro", "legal", "ok"),  # press is not pro + -ess

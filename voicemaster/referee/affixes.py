@@ -77,6 +77,8 @@ SUFFIXES = (
     Suffix("ian", "N", "N", sound="loose", after="(ic|y)$", min_base=4),
     Suffix("ic", "A", "N", sound="loose", min_base=4),
     Suffix("al", "A", "N", exclude="V", sound="loose", min_base=4),
+    Suffix("ical", "A", "N", exclude="V", sound="loose", min_base=4, guarded=False),
+    Suffix("al", "A", "NA", exclude="V", sound="loose", after="ic$", guarded=False),
     Suffix("ous", "A", "N", sound="loose", min_base=4),
     Suffix("ity", "N", "A", sound="loose", min_base=4),
     Suffix("ize", "V", "NA", sound="loose", min_base=4),
@@ -200,7 +202,7 @@ def _looks_like_a_name(word: str) -> bool:
 
 
 def _suffix_bases(word: str) -> dict[str, bool]:
-    """Base -> whether the suffix keeps the base's sound whole (Germanic, not Latinate)."""
+    """Base -> whether its sound was checked (all but -ation), so it may be derived further."""
     found: dict[str, bool] = {}
     if _looks_like_a_name(word):
         return found
@@ -219,7 +221,7 @@ def _suffix_bases(word: str) -> dict[str, bool]:
                 and (not suffix.guarded or _not_too_common(word, base))
                 and _sounds_derived(word, base, suffix.sound)
             ):
-                found[base] = found.get(base, False) or suffix.sound == "full"
+                found[base] = found.get(base, False) or suffix.sound != "none"
     return found
 
 
@@ -276,8 +278,8 @@ def _demonym_bases(word: str) -> set[str]:
 def bases(word: str, depth: int = MAX_DEPTH) -> frozenset[str]:
     """Words that `word` is derived from (breakage -> break, unhappiness -> happy).
 
-    A base reached through a Latinate suffix, whose vowels shift, is not
-    derived further: organization -> organize, but not on to organ.
+    A base reached through -ation, whose sound is not checked, is not derived
+    further: organization -> organize, but not on to organ.
     """
     suffixed = _suffix_bases(word)
     direct = set(suffixed) | _prefix_bases(word) | _demonym_bases(word)
