@@ -25,6 +25,9 @@ DITHER = 2.0
 """Noise floor (int16 units) added before decoding: digital silence (exact zeros,
 as in synthetic speech) throws off the front end's noise and mean estimates."""
 NBEST = 5
+SEARCHES_KEPT = 4
+"""Grammars kept loaded, most recently used: a clue-phase model holds about 25 MB and each
+covered card makes a new one, so keeping every one grows without bound over an evening."""
 _NON_WORDS = frozenset({"<s>", "</s>", "<sil>", "[noise]", "[laugh]", "[breath]"})
 
 
@@ -93,7 +96,7 @@ class PocketsphinxRecognizer:
         if not source:
             raise ValueError(f"grammar for phase {grammar.phase!r} has neither jsgf nor arpa")
         key = hashlib.sha1(source.encode()).hexdigest()[:16]
-        name = self._searches.get(key)
+        name = self._searches.pop(key, None)
         if name is None:
             name = f"g{key}"
             self._add_words(grammar)
@@ -101,9 +104,11 @@ class PocketsphinxRecognizer:
                 self._add_lm(name, grammar.arpa)
             else:
                 self._decoder.add_jsgf_string(name, grammar.jsgf)
-            self._searches[key] = name
+        self._searches[key] = name
         if self._decoder.current_search() != name:
             self._decoder.activate_search(name)
+        while len(self._searches) > SEARCHES_KEPT:
+            self._decoder.remove_search(self._searches.pop(next(iter(self._searches))))
 
     def _add_words(self, grammar: Grammar) -> None:
         words = {w for phrase in grammar.phrases for w in phrase.split()} - self._known_extra
