@@ -82,3 +82,15 @@ def test_auto_suppresses_steady_noise_but_leaves_babble_untouched() -> None:
     out = np.concatenate(list(denoise_frames(ArraySource(in_babble).frames(), gate)))[: len(in_babble)]
     assert not gate.active and gate.background_spread_db() > 4.0
     assert np.array_equal(out[16000:], in_babble[16000:])
+
+
+def test_a_denoised_source_feeds_the_endpointer_like_any_source(noisy) -> None:
+    from voicemaster.speech.denoise import DenoisedSource
+    from voicemaster.speech.endpointer import Endpointer
+
+    _, audio = noisy
+    source = DenoisedSource(ArraySource(audio), make_denoiser("auto"))
+    utterances = list(Endpointer().utterances(source.frames()))
+    assert len(utterances) == 1 and 0.9 < utterances[0].start_s < 1.3
+    source.close()
+    assert list(source.frames()) == []

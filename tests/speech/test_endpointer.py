@@ -125,3 +125,15 @@ def test_microphone_frames_and_wav_frames_are_cut_identically(session) -> None:
     from_wav = cut(audio)
     assert [(u.start_s, u.end_s) for u in from_mic] == [(u.start_s, u.end_s) for u in from_wav]
     assert all(np.array_equal(a.audio, b.audio) for a, b in zip(from_mic, from_wav))
+
+
+def test_words_right_after_the_noise_drops_are_still_heard() -> None:
+    """A fan stopping (or a suppressor engaging) must not leave the floor stuck up high."""
+    loud = (pink_noise(16000 * 3, seed=2).astype(float) * 1.5).astype(np.int16)
+    quiet = (pink_noise(16000 * 2, seed=3).astype(float) * 0.05).astype(np.int16)
+    words = speak("we pass")
+    words = (words.astype(float) * 0.15).astype(np.int16)
+    after_drop = mix_at_snr(np.concatenate([np.zeros(5600, np.int16), words, np.zeros(8000, np.int16)]), quiet, 25)
+    utterances = cut(np.concatenate([loud, after_drop]))
+    assert len(utterances) == 1
+    assert 3.2 < utterances[0].start_s < 3.7

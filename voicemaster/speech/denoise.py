@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Iterator, Protocol
 import numpy as np
 
 from voicemaster.errors import InputError
-from voicemaster.speech.audio_sources import FRAME_MS, FRAME_SAMPLES
+from voicemaster.speech.audio_sources import FRAME_MS, FRAME_SAMPLES, AudioSource
 
 
 class Denoiser(Protocol):
@@ -171,3 +171,18 @@ def make_denoiser(name: str) -> Denoiser:
 def denoise_frames(frames: Iterable[np.ndarray], denoiser: Denoiser) -> Iterator[np.ndarray]:
     for frame in frames:
         yield denoiser.process(frame)
+
+
+class DenoisedSource:
+    """An audio source whose frames pass through a denoiser: wraps a microphone or WAV
+    source so that everything downstream (endpointer, recognizer) stays unchanged."""
+
+    def __init__(self, source: AudioSource, denoiser: Denoiser) -> None:
+        self.source = source
+        self.denoiser = denoiser
+
+    def frames(self) -> Iterator[np.ndarray]:
+        return denoise_frames(self.source.frames(), self.denoiser)
+
+    def close(self) -> None:
+        self.source.close()

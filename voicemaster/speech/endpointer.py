@@ -41,6 +41,11 @@ class EndpointerSettings:
     floor_percentile: float = 30.0
     """The noise floor is this percentile of frame energy over the window, so it follows
     babble; a low percentile would sit in babble's dips and call every babble peak voice."""
+    floor_recent_ms: int = 1000
+    floor_drop_db: float = 6.0
+    """When the floor over this recent stretch is that much lower, it is used instead, so
+    that a sudden drop in noise (a fan stops, a suppressor engages) does not hide the
+    next words; babble's own dips are smaller and do not trigger it."""
     half_duplex_tail_ms: int = 300
     """Frames still dropped after the app stops speaking (room echo, device latency)."""
 
@@ -97,7 +102,11 @@ class Endpointer:
     def noise_floor_db(self) -> float:
         if not self._energies:
             return _SILENCE_DB
-        return float(np.percentile(np.fromiter(self._energies, float), self.settings.floor_percentile))
+        energies = np.fromiter(self._energies, float)
+        recent = energies[-_frames(self.settings.floor_recent_ms) :]
+        floor = float(np.percentile(energies, self.settings.floor_percentile))
+        recent_floor = float(np.percentile(recent, self.settings.floor_percentile))
+        return recent_floor if recent_floor < floor - self.settings.floor_drop_db else floor
 
     def push(self, frame: np.ndarray) -> Utterance | None:
         index = self._frame_index
