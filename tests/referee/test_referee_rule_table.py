@@ -154,6 +154,9 @@ CASES = [
     c("PORT", "portrayed", "legal", "ok"),  # "port" is unstressed: not port + ray
     c("ROSE", "sunrise", "legal", "ok"),  # ROSE the noun; "rise" hides only in the verb
     c("SHIP", "spaceship", "illegal", "compound"),  # built on a visible word
+    c("TAKE", "undertaker", "illegal", "compound"),  # under + taker, and a taker takes
+    c("UNDERTAKER", "take", "illegal", "compound"),  # the other way round
+    c("UNDERTAKER", "took", "legal", "ok"),  # a past tense is not hidden in a noun
     c("HOOD", "childhood", "legal", "ok"),  # -hood is a suffix, not the word hood
     c("WAVE", "microwave", "illegal", "compound"),  # micro + wave, "o" reduced in speech
     c("RING", "earring", "illegal", "compound"),  # ear + ring, ring unstressed

@@ -103,7 +103,7 @@ def part_stems(word: str) -> frozenset[str]:
 
 @lru_cache(maxsize=32768)
 def part_roots(word: str) -> frozenset[str]:
-    """What the parts of a compound are derived from (fisherman -> fish)."""
+    """What the parts of a compound are derived from (undertaker -> take)."""
     return frozenset(r for part in compounds.parts(word) for r in roots(part))
 
 
@@ -140,7 +140,7 @@ def _shareable(part: str) -> bool:
 
 def _compound(clue: str, card: str, display: str) -> Clash | None:
     clue_parts, card_parts = part_stems(clue), part_stems(card)
-    if noun_stems(clue) & card_parts:
+    if noun_stems(clue) & (card_parts | part_roots(card)):
         return Clash("compound", f"it is part of {display}")
     if noun_stems(card) & (clue_parts | part_roots(clue)):
         return Clash("compound", f"it is built on {display}")
