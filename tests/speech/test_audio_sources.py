@@ -157,3 +157,15 @@ def test_no_microphone_says_what_to_do_instead() -> None:
     message = str(info.value)
     assert "--input text" in message and "--input FILE.wav" in message and "voicemaster demo" in message
     assert isinstance(info.value, InputError)
+
+
+def test_extensible_wavs_with_extra_chunks_are_read(tmp_path, speech) -> None:
+    """Recorders write WAVE_FORMAT_EXTENSIBLE headers and LIST/odd-sized chunks before the data."""
+    body = speech.astype("<i2").tobytes()
+    fmt = struct.pack("<HHIIHH", 0xFFFE, 1, 16000, 32000, 2, 16) + struct.pack("<HHI", 22, 16, 4)
+    fmt += struct.pack("<H", 1) + bytes(14)
+    chunks = b"fmt " + struct.pack("<I", len(fmt)) + fmt + b"LIST" + struct.pack("<I", 5) + b"abcde\x00"
+    chunks += b"data" + struct.pack("<I", len(body)) + body
+    path = tmp_path / "ext.wav"
+    path.write_bytes(b"RIFF" + struct.pack("<I", 4 + len(chunks)) + b"WAVE" + chunks)
+    assert np.array_equal(read_wav(path), speech)

@@ -109,7 +109,7 @@ def to_pipeline_audio(samples: np.ndarray, rate: int) -> np.ndarray:
 
 
 def float_to_int16(x: np.ndarray) -> np.ndarray:
-    return np.clip(np.round(x * 32767.0), -32768, 32767).astype(np.int16)
+    return np.clip(np.round(x * 32768.0), -32768, 32767).astype(np.int16)
 
 
 def read_wav(path: str | Path) -> np.ndarray:
