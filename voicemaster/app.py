@@ -20,6 +20,7 @@ import numpy as np
 from voicemaster.dialogue import Dialogue, Reply
 from voicemaster.game.core import Game
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
+from voicemaster.referee import warm_up
 from voicemaster.understand.intents import Intent
 from voicemaster.understand.parse import parse_utterance
 
@@ -101,6 +102,7 @@ class App:
 
     def run(self, stop_when_over: bool = False, idle_timeout: float | None = None) -> None:
         """Until the source ends (or the game ends, when asked to stop then)."""
+        warm_up()
         self._say(self.dialogue.opening())
         quiet_since = time.monotonic()
         while True:
