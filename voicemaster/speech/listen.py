@@ -28,6 +28,7 @@ from voicemaster.understand.match_cards import (
     CardScore,
     phones,
     rank_cards,
+    similarity,
 )
 from voicemaster.understand.parse import (
     Match,
@@ -37,7 +38,7 @@ from voicemaster.understand.parse import (
 )
 
 STRICT_BONUS = 0.4
-AGREEMENT = 0.75
+AGREEMENT = 0.7
 """Phone-string similarity above which the two passes heard the same thing."""
 """Score added to the card the strict pass chose."""
 
@@ -75,13 +76,15 @@ def hear(
     if phase == "guess" and grammar.jsgf and recognizer.name == "pocketsphinx":
         strict = recognizer.decode(audio, replace(grammar, arpa=""))
     decode_ms = heard.decode_ms + (strict.decode_ms if strict else 0.0)
-    match = _first_match(heard, phase, awaiting_clue) or _strict_match(heard, strict, cards, phase)
+    open_match = _first_match(heard, phase, awaiting_clue)
+    match = _strict_match(heard, strict, cards, phase, open_match) or open_match
     if match is None:
         return Heard(heard, None, 0.0, decode_ms, strict=strict)
     if match.template.intent not in ("guess", "cover"):
         intent = to_intent(match)
         return Heard(heard, intent, _confidence(heard, strict, intent), decode_ms, strict=strict)
-    ranked = _rank(match, strict, cards, phase, awaiting_clue)
+    heard_card = open_match if open_match and open_match.template.intent == match.template.intent else match
+    ranked = _rank(heard_card, strict, cards, phase, awaiting_clue)
     action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
     intent, confidence, close = _card_intent(action, ranked)
     return Heard(heard, intent, confidence, decode_ms, close, strict)
@@ -98,16 +101,25 @@ def _first_match(heard: Transcript, phase: str, awaiting_clue: bool) -> Match | 
 
 
 def _strict_match(
-    heard: Transcript, strict: Transcript | None, cards: Sequence[str], phase: str
+    heard: Transcript,
+    strict: Transcript | None,
+    cards: Sequence[str],
+    phase: str,
+    open_match: Match | None,
 ) -> Match | None:
-    """The strict pass's phrase, when the open pass heard nearly the same sounds
-    ("stop guess the" for "stop guessing") but no template in them."""
+    """The strict pass's phrase, when the open pass agrees with it: same kind of
+    request, or nearly the same sounds ("stop guess the" for "stop guessing").
+    Chatter comes out of the open pass as other words, and the two disagree."""
     if strict is None or not strict.text or not heard.text:
         return None
-    agreement = Levenshtein.normalized_similarity(phones(heard.text.split()), phones(strict.text.split()))
-    if agreement < AGREEMENT:
+    exact = match_utterance(tokenize(strict.text), cards, phase, awaiting_clue=False)
+    if exact is None:
         return None
-    return match_utterance(tokenize(strict.text), cards, phase, awaiting_clue=False)
+    if open_match is not None and open_match.template.intent == exact.template.intent:
+        if exact.card is None or similarity(open_match.card or "", exact.card) >= MIN_SCORE:
+            return exact
+    agreement = Levenshtein.normalized_similarity(phones(heard.text.split()), phones(strict.text.split()))
+    return exact if agreement >= AGREEMENT else None
 
 
 def _rank(
@@ -126,7 +138,10 @@ def _rank(
             strict_card = exact.card
     if strict_card is None:
         return ranked
-    boosted = [CardScore(s.card, s.score + (STRICT_BONUS if s.card == strict_card else 0.0)) for s in ranked]
+    boosted = [
+        CardScore(s.card, s.score + (STRICT_BONUS if s.card == strict_card and s.score >= MIN_SCORE else 0.0))
+        for s in ranked
+    ]
     return sorted(boosted, key=lambda s: s.score, reverse=True)
 
 

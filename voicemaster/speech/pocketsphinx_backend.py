@@ -17,13 +17,15 @@ import numpy as np
 from pocketsphinx import Config, Decoder, NGramModel
 
 from voicemaster.speech.pronounce import missing
+from voicemaster.speech.synthetic import active_power
 from voicemaster.speech.recognizer import Alternative, Grammar, Transcript, WordScore
 
 PAD_SECONDS = 0.25
 """Silence added around an utterance: endpointed audio can start right on a word."""
-DITHER = 2.0
-"""Noise floor (int16 units) added before decoding: digital silence (exact zeros,
-as in synthetic speech) throws off the front end's noise and mean estimates."""
+NOISE_FLOOR_DB = 30.0
+"""A noise floor this far below the speech level is added before decoding: the
+model was trained on recordings that always have one, and digital silence (exact
+zeros, as in synthetic speech, or a noise gate) throws its front end off."""
 NBEST = 5
 SEARCHES_KEPT = 4
 """Grammars kept loaded, most recently used: a clue-phase model holds about 25 MB and each
@@ -88,7 +90,9 @@ class PocketsphinxRecognizer:
     def _prepare(self, audio: np.ndarray) -> np.ndarray:
         pad = np.zeros(int(PAD_SECONDS * 16000))
         x = np.concatenate([pad, audio.astype(np.float64), pad])
-        x += np.random.default_rng(len(x)).normal(0.0, DITHER, len(x))
+        level = math.sqrt(active_power(audio)) if len(audio) else 0.0
+        floor = max(1.0, level * 10 ** (-NOISE_FLOOR_DB / 20))
+        x += np.random.default_rng(len(x)).normal(0.0, floor, len(x))
         return np.clip(np.round(x), -32768, 32767).astype(np.int16)
 
     def _activate(self, grammar: Grammar) -> None:
