@@ -31,6 +31,14 @@ CLUE_VOCABULARY_SIZE = 20000
 CHATTER_VOCABULARY_SIZE = 3000
 OPEN_MASS = {"clue": 0.3, "guess": 0.1}
 """Unigram mass of the open vocabulary: the clue word, or the chatter words."""
+NUMBER_MASS = 0.4
+TEMPLATE_MASS = 0.15
+"""Unigram mass of the templates' own words and the card words."""
+START = 0.1
+FOLLOW = 0.5
+"""Probabilities of the word pairs the templates use, at the start and later.
+Other pairs back off (weight 1) to the unigrams: after a clue word, a number is
+then far likelier than another word, as the templates say."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -122,9 +130,9 @@ def phase_arpa(phase: str, cards: Sequence[str], awaiting_clue: bool = True) -> 
     for word in clue_words:
         unigrams[word] = open_mass * freq[word] / total
     for word in NUMBER_WORDS:
-        unigrams[word] = 0.25 / len(NUMBER_WORDS)
+        unigrams[word] = NUMBER_MASS / len(NUMBER_WORDS)
     for word in literal | card_vocab:
-        unigrams[word] = unigrams.get(word, 0.0) + 0.2 / len(literal | card_vocab)
+        unigrams[word] = unigrams.get(word, 0.0) + TEMPLATE_MASS / len(literal | card_vocab)
     unigrams["</s>"] = 0.1
     bigrams = _template_bigrams(templates, cards)
     return _write_arpa(unigrams, bigrams)
@@ -140,7 +148,7 @@ def _template_bigrams(templates: Sequence[Template], cards: Sequence[str]) -> di
                 options = [list(card_words(c)) for c in cards]
             elif element.slot == "number":
                 options = [[w] for w in NUMBER_WORDS]
-            elif element.slot == "clue":
+            elif element.slot in ("clue", "word"):
                 options = [["<clue>"]]
             else:
                 options = [alt.split() for alt in element.words]
@@ -149,14 +157,14 @@ def _template_bigrams(templates: Sequence[Template], cards: Sequence[str]) -> di
         for sequence in sequences:
             sequence = sequence + ["</s>"]
             pairs.update(zip(sequence, sequence[1:]))
-    return {pair: 0.5 for pair in pairs if "<clue>" not in pair}
+    return {pair: START if pair[0] == "<s>" else FOLLOW for pair in pairs if "<clue>" not in pair}
 
 
 def _write_arpa(unigrams: dict[str, float], bigrams: dict[tuple[str, str], float]) -> str:
     lines = ["\\data\\", f"ngram 1={len(unigrams) + 1}", f"ngram 2={len(bigrams)}", "", "\\1-grams:"]
-    lines.append(f"-99.0000 <s> {math.log10(0.5):.4f}")
+    lines.append("-99.0000 <s> 0.0000")
     for word, p in unigrams.items():
-        backoff = "" if word == "</s>" else f" {math.log10(0.5):.4f}"
+        backoff = "" if word == "</s>" else " 0.0000"
         lines.append(f"{math.log10(p):.4f} {word}{backoff}")
     lines += ["", "\\2-grams:"]
     lines += [f"{math.log10(p):.4f} {a} {b}" for (a, b), p in sorted(bigrams.items())]

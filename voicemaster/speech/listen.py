@@ -38,7 +38,7 @@ from voicemaster.understand.parse import (
 )
 
 STRICT_BONUS = 0.4
-AGREEMENT = 0.7
+AGREEMENT = 0.8
 """Phone-string similarity above which the two passes heard the same thing."""
 """Score added to the card the strict pass chose."""
 
@@ -76,7 +76,7 @@ def hear(
     if phase == "guess" and grammar.jsgf and recognizer.name == "pocketsphinx":
         strict = recognizer.decode(audio, replace(grammar, arpa=""))
     decode_ms = heard.decode_ms + (strict.decode_ms if strict else 0.0)
-    open_match = _first_match(heard, phase, awaiting_clue)
+    open_match = _first_match(heard, cards, phase, awaiting_clue)
     match = _strict_match(heard, strict, cards, phase, open_match) or open_match
     if match is None:
         return Heard(heard, None, 0.0, decode_ms, strict=strict)
@@ -90,14 +90,11 @@ def hear(
     return Heard(heard, intent, confidence, decode_ms, close, strict)
 
 
-def _first_match(heard: Transcript, phase: str, awaiting_clue: bool) -> Match | None:
-    """The best of the open pass's hypotheses that fits a template."""
-    texts = [heard.text] + [a.text for a in heard.alternatives if a.text != heard.text]
-    for text in texts:
-        match = match_utterance(tokenize(text), None, phase, awaiting_clue=awaiting_clue)
-        if match is not None:
-            return match
-    return None
+def _first_match(heard: Transcript, cards: Sequence[str], phase: str, awaiting_clue: bool) -> Match | None:
+    """The open pass's best hypothesis, if it fits a template. (Lower n-best
+    entries are not searched: with an open vocabulary some of them fit a
+    template by chance, and chatter would be accepted.)"""
+    return match_utterance(tokenize(heard.text), cards, phase, awaiting_clue=awaiting_clue, fuzzy_cards=True)
 
 
 def _strict_match(
@@ -108,8 +105,9 @@ def _strict_match(
     open_match: Match | None,
 ) -> Match | None:
     """The strict pass's phrase, when the open pass agrees with it: same kind of
-    request, or nearly the same sounds ("stop guess the" for "stop guessing").
-    Chatter comes out of the open pass as other words, and the two disagree."""
+    request, or nearly the same sounds ("stop guess the" for "stop guessing")
+    and no more of them. Chatter comes out of the open pass as other or extra
+    words ("we touch the castle one"), and the two disagree."""
     if strict is None or not strict.text or not heard.text:
         return None
     exact = match_utterance(tokenize(strict.text), cards, phase, awaiting_clue=False)
@@ -118,7 +116,10 @@ def _strict_match(
     if open_match is not None and open_match.template.intent == exact.template.intent:
         if exact.card is None or similarity(open_match.card or "", exact.card) >= MIN_SCORE:
             return exact
-    agreement = Levenshtein.normalized_similarity(phones(heard.text.split()), phones(strict.text.split()))
+    heard_phones, strict_phones = phones(heard.text.split()), phones(strict.text.split())
+    if len(heard_phones) > len(strict_phones) + 1:
+        return None
+    agreement = Levenshtein.normalized_similarity(heard_phones, strict_phones)
     return exact if agreement >= AGREEMENT else None
 
 

@@ -19,6 +19,9 @@ from voicemaster.understand.parse import card_words
 PHONE_WEIGHT = 0.7
 MIN_SCORE = 0.55
 """Below this, the heard words name no card."""
+WORD_COUNT_PENALTY = 0.8
+"""A different number of words ("castle one" for "castle") is a worse match
+than the sounds alone say: it is how chatter around a card name looks."""
 AMBIGUITY_MARGIN = 0.06
 """Two cards whose scores are this close are both offered back as a question."""
 
@@ -40,7 +43,8 @@ def similarity(heard: str, card: str) -> float:
     card_spoken = card_words(card)
     phone_sim = Levenshtein.normalized_similarity(phones(heard_words), phones(card_spoken))
     spelling_sim = fuzz.ratio(" ".join(heard_words), " ".join(card_spoken)) / 100.0
-    return PHONE_WEIGHT * phone_sim + (1 - PHONE_WEIGHT) * spelling_sim
+    score = PHONE_WEIGHT * phone_sim + (1 - PHONE_WEIGHT) * spelling_sim
+    return score if len(heard_words) == len(card_spoken) else score * WORD_COUNT_PENALTY
 
 
 def rank_cards(heard: str, cards: Sequence[str]) -> list[CardScore]:

@@ -35,7 +35,6 @@ CLUE_STOPWORDS = frozenset(
 "is it two" is not taken for a clue."""
 
 MAX_CLUE_WORDS = 2
-MAX_CARD_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -78,17 +77,20 @@ def card_words(card: str) -> tuple[str, ...]:
 
 def match_utterance(
     tokens: Sequence[Token],
-    cards: Sequence[str] | None,
+    cards: Sequence[str],
     phase: str,
     *,
     awaiting_clue: bool,
+    fuzzy_cards: bool = False,
 ) -> Match | None:
     """The first template (in table order) that fits all the tokens.
 
-    With `cards` None the card slot takes any 1-3 words, returned as heard: the
-    speech path matches them to the board itself, fuzzily.
+    With `fuzzy_cards` the card slot takes any words (as many as the longest
+    card has), returned as heard: the speech path matches them to the board itself.
     """
-    spoken = None if cards is None else {card_words(c): c for c in cards}
+    spoken: dict[tuple[str, ...], str] | int = {card_words(c): c for c in cards}
+    if fuzzy_cards:
+        spoken = max((len(card_words(c)) for c in cards), default=1)
     for template in templates_for(phase, awaiting_clue=awaiting_clue):
         for match in _fits(elements(template.pattern), tokens, 0, spoken, Match(template)):
             return match
@@ -99,7 +101,7 @@ def _fits(
     pattern: Sequence[Element],
     tokens: Sequence[Token],
     pos: int,
-    cards: dict[tuple[str, ...], str] | None,
+    cards: dict[tuple[str, ...], str] | int,
     found: Match,
 ) -> Iterator[Match]:
     if not pattern:
@@ -108,8 +110,8 @@ def _fits(
         return
     head, rest = pattern[0], pattern[1:]
     words = [t.word for t in tokens]
-    if head.slot == "card" and cards is None:
-        for end in range(pos + 1, min(pos + MAX_CARD_WORDS, len(words)) + 1):
+    if head.slot == "card" and isinstance(cards, int):
+        for end in range(pos + 1, min(pos + cards, len(words)) + 1):
             if not set(words[pos:end]) & CLUE_STOPWORDS:
                 yield from _fits(rest, tokens, end, cards, _with(found, card=" ".join(words[pos:end])))
     elif head.slot == "card":
@@ -119,8 +121,8 @@ def _fits(
     elif head.slot == "number":
         if pos < len(words) and words[pos] in NUMBER_WORDS:
             yield from _fits(rest, tokens, pos + 1, cards, _with(found, number=NUMBER_WORDS[words[pos]]))
-    elif head.slot == "clue":
-        for end in _word_ends(tokens, pos, MAX_CLUE_WORDS):
+    elif head.slot in ("clue", "word"):
+        for end in _word_ends(tokens, pos, MAX_CLUE_WORDS if head.slot == "clue" else 1):
             clue = clue_word(tokens[pos:end])
             if clue is not None:
                 yield from _fits(rest, tokens, end, cards, _with(found, clue=clue))

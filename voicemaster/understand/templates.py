@@ -6,7 +6,9 @@ A pattern is a sequence of tokens in JSGF-like notation:
   (a|b)         required, one of the alternatives
   <card>        an uncovered card (one or more words)
   <number>      zero..nine, unlimited, infinity (or a digit, when typed)
-  <clue>        the clue word (open vocabulary)
+  <clue>        the clue: one or two words, or a hyphenated word (open vocabulary)
+  <word>        a one-word clue (the bare "ocean two", where two words would
+                make chatter like "lady automobile one" a clue)
 Templates are tried in table order; the first one that fits the whole utterance wins.
 """
 
@@ -18,7 +20,7 @@ from functools import lru_cache
 from typing import Literal
 
 Phase = Literal["clue", "guess"]
-Slot = Literal["card", "number", "clue"]
+Slot = Literal["card", "number", "clue", "word"]
 
 IntentKind = Literal[
     "clue", "guess", "cover", "stop", "undo", "yes", "no", "repeat", "status", "time"
@@ -41,7 +43,7 @@ GUESS = frozenset({"guess"})
 
 TEMPLATES: tuple[Template, ...] = (
     Template("clue", "[my|the] clue [is] <clue> <number>", CLUE),
-    Template("clue", "<clue> <number>", CLUE, needs_awaited_clue=True),
+    Template("clue", "<word> <number>", CLUE, needs_awaited_clue=True),
     Template("guess", "[we] (guess|touch|pick|choose) [the] <card>", GUESS),
     Template("cover", "cover [the] <card>", CLUE),
     Template("stop", "stop [guessing]", GUESS),
