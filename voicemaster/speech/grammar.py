@@ -72,16 +72,22 @@ def _pattern_to_jsgf(template: Template) -> str:
     return " ".join(parts)
 
 
-def strict_jsgf(cards: Sequence[str], phase: str) -> str:
-    """The phase's card and command templates alone, nothing else (no clue slot)."""
-    templates = [t for t in templates_for(phase, awaiting_clue=False) if t.intent != "clue"]
+def strict_jsgf(
+    cards: Sequence[str], phase: str, clue_words: Sequence[str] = (), awaiting_clue: bool = True
+) -> str:
+    """The phase's templates alone, nothing else. The clue slot, if any, holds
+    only `clue_words` (candidates an open pass heard); without them it is left out."""
+    templates = [
+        t for t in templates_for(phase, awaiting_clue=awaiting_clue) if t.intent != "clue" or clue_words
+    ]
     commands = " | ".join(f"( {_pattern_to_jsgf(t)} )" for t in templates)
-    spoken_cards = _jsgf_alternatives(" ".join(card_words(c)) for c in cards)
-    return (
-        "#JSGF V1.0;\ngrammar voicemaster;\n"
-        f"public <command> = {commands} ;\n"
-        f"<card> = {spoken_cards} ;\n"
-    )
+    rules = [f"public <command> = {commands} ;"]
+    if cards:
+        rules.append(f"<card> = {_jsgf_alternatives(' '.join(card_words(c)) for c in cards)} ;")
+    if clue_words:
+        words = _jsgf_alternatives(clue_words)
+        rules += [f"<clue> = {words} ;", f"<word> = {words} ;", f"<number> = {_jsgf_alternatives(NUMBER_WORDS)} ;"]
+    return "#JSGF V1.0;\ngrammar voicemaster;\n" + "\n".join(rules) + "\n"
 
 
 def phrases(phase: str, cards: Sequence[str], awaiting_clue: bool) -> tuple[str, ...]:

@@ -19,8 +19,9 @@ from typing import Literal, Sequence
 import numpy as np
 from rapidfuzz.distance import Levenshtein
 
-from voicemaster.speech.grammar import build_grammar
+from voicemaster.speech.grammar import build_grammar, strict_jsgf
 from voicemaster.speech.recognizer import Grammar, Recognizer, Transcript
+from voicemaster.understand.templates import NUMBER_WORDS, vocabulary
 from voicemaster.understand.intents import AmbiguousCard, CoverCard, GuessCard, Intent
 from voicemaster.understand.match_cards import (
     AMBIGUITY_MARGIN,
@@ -31,6 +32,7 @@ from voicemaster.understand.match_cards import (
     similarity,
 )
 from voicemaster.understand.parse import (
+    CLUE_STOPWORDS,
     Match,
     match_utterance,
     to_intent,
@@ -38,7 +40,8 @@ from voicemaster.understand.parse import (
 )
 
 STRICT_BONUS = 0.4
-AGREEMENT = 0.8
+MAX_CLUE_CANDIDATES = 8
+AGREEMENT = 0.7
 """Phone-string similarity above which the two passes heard the same thing."""
 """Score added to the card the strict pass chose."""
 
@@ -72,12 +75,10 @@ def hear(
     """Decode one utterance and understand it against the uncovered `cards`."""
     grammar = grammar_for(phase, tuple(cards), awaiting_clue)
     heard = recognizer.decode(audio, grammar)
-    strict: Transcript | None = None
-    if phase == "guess" and grammar.jsgf and recognizer.name == "pocketsphinx":
-        strict = recognizer.decode(audio, replace(grammar, arpa=""))
+    strict = _strict_pass(audio, recognizer, grammar, heard, cards, awaiting_clue)
     decode_ms = heard.decode_ms + (strict.decode_ms if strict else 0.0)
     open_match = _first_match(heard, cards, phase, awaiting_clue)
-    match = _strict_match(heard, strict, cards, phase, open_match) or open_match
+    match = _strict_match(heard, strict, cards, phase, awaiting_clue, open_match) or open_match
     if match is None:
         return Heard(heard, None, 0.0, decode_ms, strict=strict)
     if match.template.intent not in ("guess", "cover"):
@@ -88,6 +89,35 @@ def hear(
     action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
     intent, confidence, close = _card_intent(action, ranked)
     return Heard(heard, intent, confidence, decode_ms, close, strict)
+
+
+def _strict_pass(
+    audio: np.ndarray,
+    recognizer: Recognizer,
+    grammar: Grammar,
+    heard: Transcript,
+    cards: Sequence[str],
+    awaiting_clue: bool,
+) -> Transcript | None:
+    """Decode again within the templates alone (pocketsphinx only: vosk's phrase
+    list already is that). In the clue phase the clue slot holds the words the
+    open pass heard, so the number and the template words are forced to fit."""
+    if recognizer.name != "pocketsphinx" or not grammar.jsgf:
+        return None
+    if grammar.phase != "clue":
+        return recognizer.decode(audio, replace(grammar, arpa=""))
+    candidates = _clue_candidates(heard)
+    if not candidates:
+        return None
+    jsgf = strict_jsgf(cards, "clue", candidates, awaiting_clue)
+    return recognizer.decode(audio, Grammar(grammar.phase, candidates, jsgf=jsgf))
+
+
+def _clue_candidates(heard: Transcript) -> tuple[str, ...]:
+    template_words = vocabulary("clue")
+    words = [w for alt in (heard.text, *(a.text for a in heard.alternatives)) for w in alt.split()]
+    fit = [w for w in words if w.isalpha() and w not in template_words and w not in NUMBER_WORDS and w not in CLUE_STOPWORDS]
+    return tuple(dict.fromkeys(fit))[:MAX_CLUE_CANDIDATES]
 
 
 def _first_match(heard: Transcript, cards: Sequence[str], phase: str, awaiting_clue: bool) -> Match | None:
@@ -102,17 +132,21 @@ def _strict_match(
     strict: Transcript | None,
     cards: Sequence[str],
     phase: str,
+    awaiting_clue: bool,
     open_match: Match | None,
 ) -> Match | None:
     """The strict pass's phrase, when the open pass agrees with it: same kind of
     request, or nearly the same sounds ("stop guess the" for "stop guessing")
-    and no more of them. Chatter comes out of the open pass as other or extra
+    and no more of them. A clue must be the open pass's words but for the
+    number, which is what the strict grammar forces into place. Chatter comes out of the open pass as other or extra
     words ("we touch the castle one"), and the two disagree."""
     if strict is None or not strict.text or not heard.text:
         return None
-    exact = match_utterance(tokenize(strict.text), cards, phase, awaiting_clue=False)
+    exact = match_utterance(tokenize(strict.text), cards, phase, awaiting_clue=awaiting_clue)
     if exact is None:
         return None
+    if exact.template.intent == "clue":
+        return exact if heard.text.split()[:-1] == strict.text.split()[:-1] else None
     if open_match is not None and open_match.template.intent == exact.template.intent:
         if exact.card is None or similarity(open_match.card or "", exact.card) >= MIN_SCORE:
             return exact
