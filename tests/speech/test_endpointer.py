@@ -137,3 +137,13 @@ def test_words_right_after_the_noise_drops_are_still_heard() -> None:
     utterances = cut(np.concatenate([loud, after_drop]))
     assert len(utterances) == 1
     assert 3.2 < utterances[0].start_s < 3.7
+
+
+def test_zeros_spliced_into_a_recording_do_not_make_room_noise_sound_like_speech() -> None:
+    """espeak-ng clips end in 0.35 s of exact zeros; a recording made of them and quiet
+    room noise must still be cut phrase by phrase."""
+    room = (pink_noise(19200, seed=7) // 40).astype(np.int16)
+    audio = np.concatenate([room, speak("clue ocean two"), room, speak("guess apple"), room])
+    utterances = cut(audio)
+    assert len(utterances) == 2
+    assert utterances[0].end_s < 2.6 < utterances[1].start_s

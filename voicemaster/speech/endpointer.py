@@ -23,6 +23,8 @@ from voicemaster.speech.audio_sources import FRAME_MS, FRAME_SAMPLES
 
 _SILENCE_DB = -70.0
 """Frames quieter than this (dBFS) never count as voice, however low the noise floor."""
+_DIGITAL_SILENCE_DB = -100.0
+"""Quieter than any microphone: samples that are (nearly) all zero."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,8 @@ class EndpointerSettings:
     floor_drop_db: float = 6.0
     """When the floor over this recent stretch is that much lower, it is used instead, so
     that a sudden drop in noise (a fan stops, a suppressor engages) does not hide the
-    next words; babble's own dips are smaller and do not trigger it."""
+    next words; babble's own dips are smaller and do not trigger it. Digital silence
+    (exact zeros spliced into a recording) is no room noise and is left out of it."""
     half_duplex_tail_ms: int = 300
     """Frames still dropped after the app stops speaking (room echo, device latency)."""
 
@@ -108,8 +111,11 @@ class Endpointer:
         if not self._energies:
             return _SILENCE_DB
         energies = np.fromiter(self._energies, float)
-        recent = energies[-_frames(self.settings.floor_recent_ms) :]
         floor = float(np.percentile(energies, self.settings.floor_percentile))
+        recent = energies[-_frames(self.settings.floor_recent_ms) :]
+        recent = recent[recent > _DIGITAL_SILENCE_DB]
+        if len(recent) == 0:
+            return floor
         recent_floor = float(np.percentile(recent, self.settings.floor_percentile))
         return recent_floor if recent_floor < floor - self.settings.floor_drop_db else floor
 
