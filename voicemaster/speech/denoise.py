@@ -15,6 +15,7 @@ import numpy as np
 
 from voicemaster.errors import InputError
 from voicemaster.speech.audio_sources import FRAME_MS, FRAME_SAMPLES, AudioSource
+from voicemaster.speech.endpointer import frame_energy_db
 
 
 class Denoiser(Protocol):
@@ -133,8 +134,7 @@ class SteadyNoiseGate:
 
     def process(self, frame: np.ndarray) -> np.ndarray:
         processed = self.inner.process(frame)
-        power = float(np.mean(frame.astype(np.float64) ** 2)) / 32768.0**2
-        self._energies.append(max(10.0 * np.log10(power + 1e-12), -90.0))
+        self._energies.append(max(frame_energy_db(frame), -90.0))
         if len(self._energies) >= self._energies.maxlen // 3:
             spread = self.background_spread_db()
             hysteresis = 0.5 if self.active else -0.5
