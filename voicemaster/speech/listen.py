@@ -41,6 +41,8 @@ from voicemaster.understand.parse import (
 
 STRICT_BONUS = 0.4
 MAX_CLUE_CANDIDATES = 8
+SPAN_DB = 15.0
+SPAN_MARGIN_MS = 120
 AGREEMENT = 0.7
 """Phone-string similarity above which the two passes heard the same thing."""
 """Score added to the card the strict pass chose."""
@@ -74,6 +76,7 @@ def hear(
 ) -> Heard:
     """Decode one utterance and understand it against the uncovered `cards`."""
     grammar = grammar_for(phase, tuple(cards), awaiting_clue)
+    audio = loudest_span(audio)
     heard = recognizer.decode(audio, grammar)
     strict = _strict_pass(audio, recognizer, grammar, heard, cards, awaiting_clue)
     decode_ms = heard.decode_ms + (strict.decode_ms if strict else 0.0)
@@ -89,6 +92,23 @@ def hear(
     action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
     intent, confidence, close = _card_intent(action, ranked)
     return Heard(heard, intent, confidence, decode_ms, close, strict)
+
+
+def loudest_span(audio: np.ndarray, frame: int = 160) -> np.ndarray:
+    """The utterance without the quieter background before and after it.
+
+    The endpointer keeps some pre-roll and trailing audio; at a table that is
+    other people talking, which the open pass would write down as extra words
+    and so reject the request. Frames within SPAN_DB of the utterance's loud
+    frames, plus a margin, are kept."""
+    n = len(audio) // frame
+    if n < 10:
+        return audio
+    power = np.mean(audio[: n * frame].astype(np.float64).reshape(n, frame) ** 2, axis=1) + 1e-9
+    loud = np.flatnonzero(10 * np.log10(power) >= 10 * np.log10(np.percentile(power, 95)) - SPAN_DB)
+    margin = SPAN_MARGIN_MS * 16 // frame
+    start, end = max(0, loud[0] - margin), min(n, loud[-1] + 1 + margin)
+    return audio[start * frame : end * frame]
 
 
 def _strict_pass(
