@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from voicemaster.speech.grammar import build_grammar, clue_vocabulary
-from voicemaster.speech.listen import Heard, hear
+from voicemaster.speech.listen import Heard, hear, loudest_span
 from voicemaster.speech.pocketsphinx_backend import PocketsphinxRecognizer
 from voicemaster.speech.pronounce import dictionary, espeak_phones, pronunciation
 from voicemaster.speech.synthetic import babble, mix_at_snr, speak
@@ -101,3 +102,12 @@ def test_grammars_restrict_to_uncovered_cards() -> None:
     assert not any("castle" in p for p in grammar.phrases)
     assert "<card> = apple | ice cream ;" in grammar.jsgf
     assert len(clue_vocabulary()) >= 20000
+
+
+def test_quiet_background_around_an_utterance_is_trimmed() -> None:
+    speech = speak("guess lemon", "en-us")
+    background = (babble(16000, seed=1) * 0.05).astype(speech.dtype)
+    padded = np.concatenate([background, speech, background])
+    span = loudest_span(padded)
+    assert 0.6 * len(speech) < len(span) < len(speech) + 4000
+    assert np.abs(span).max() == np.abs(speech).max()
