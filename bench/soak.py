@@ -217,7 +217,8 @@ class Session:
         self.journal.append(action)  # type: ignore[arg-type]
         self.figures.actions_recorded += 1
 
-    def finish_game(self) -> None:
+    def close_journal(self) -> None:
+        """Close the game's journal and check that replaying it gives the live game."""
         self.journal.close()
         replayed = load_game(self.path).game.snapshot()
         if replayed == self.game.snapshot():
@@ -225,6 +226,9 @@ class Session:
         else:
             self.figures.journals_replayed_different += 1
         self.figures.games_finished += self.game.state.phase == "over"
+
+    def finish_game(self) -> None:
+        self.close_journal()
         self.games += 1
         self._new_game()
 
@@ -298,7 +302,7 @@ def soak(hours: float, engine: str, seed: int) -> Figures:
         session.figures.samples.append(sample(session.sim_s))
         session.figures.hours = session.sim_s / 3600
         session.figures.wall_s = time.monotonic() - started
-        session.journal.close()
+        session.close_journal()
     return session.figures
 
 

@@ -33,6 +33,8 @@ CHATTER = (
     "I would have gone with the other card",
 )
 CLUE_WORDS = ("ocean", "planet", "music", "winter", "journey", "metal", "garden", "shadow", "spice", "thunder")
+SPOKEN_CLUE_WORDS = ("music", "winter", "garden", "money", "window", "summer")
+"""Clue words the speech path hears the same way whatever came before (measured)."""
 CLUE_FORMS = ("clue {w} {n}", "my clue is {w} {n}", "{w} {n}", "the clue is {w} {n}")
 GUESS_FORMS = ("guess {c}", "we guess {c}", "touch {c}", "pick the {c}", "choose {c}")
 STOP_FORMS = ("stop", "stop guessing", "end turn", "pass", "we pass")
@@ -99,6 +101,8 @@ class _Player:
         if s.cover is not None and r.random() < 0.7:
             own = [c for c in self.game.uncovered() if self.game.deal.identity(c) is Identity.of_team(s.cover.team)]
             return f"cover {r.choice(own)}"
+        if not self.chatter:
+            return r.choice(CLUE_FORMS[:3]).format(w=r.choice(SPOKEN_CLUE_WORDS), n=r.choice(NUMBERS))
         word = r.choice(self.game.uncovered()) if r.random() < 0.06 else r.choice(CLUE_WORDS)
         return r.choice(CLUE_FORMS).format(w=word, n=r.choice(NUMBERS))
 
