@@ -43,7 +43,7 @@ STRICT_BONUS = 0.4
 MAX_CLUE_CANDIDATES = 8
 SPAN_DB = 15.0
 SPAN_MARGIN_MS = 120
-AGREEMENT = 0.7
+AGREEMENT = 0.6
 """Phone-string similarity above which the two passes heard the same thing."""
 """Score added to the card the strict pass chose."""
 
@@ -155,9 +155,9 @@ def _strict_match(
     awaiting_clue: bool,
     open_match: Match | None,
 ) -> Match | None:
-    """The strict pass's phrase, when the open pass agrees with it: same kind of
-    request, or nearly the same sounds ("stop guess the" for "stop guessing")
-    and no more of them. A clue must be the open pass's words but for the
+    """The strict pass's phrase, when the open pass agrees with it: the same
+    request and a card that sounds alike; or, for a command, nearly the same
+    sounds ("stop guess the" for "stop guessing") and no more of them. A clue must be the open pass's words but for the
     number, which is what the strict grammar forces into place. Chatter comes out of the open pass as other or extra
     words ("we touch the castle one"), and the two disagree."""
     if strict is None or not strict.text or not heard.text:
@@ -170,6 +170,8 @@ def _strict_match(
     if open_match is not None and open_match.template.intent == exact.template.intent:
         if exact.card is None or similarity(open_match.card or "", exact.card) >= MIN_SCORE:
             return exact
+    if exact.card is not None:
+        return None
     heard_phones, strict_phones = phones(heard.text.split()), phones(strict.text.split())
     if len(heard_phones) > len(strict_phones) + 1:
         return None
