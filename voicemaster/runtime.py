@@ -16,6 +16,7 @@ from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import parse_web_address
 from voicemaster.errors import InputError
 from voicemaster.game.core import Game
+from voicemaster.speech.denoise import DEFAULT_DENOISER, DENOISERS
 from voicemaster.understand.intents import Intent
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
@@ -32,6 +33,8 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                    help="also show the board as a web page (default 127.0.0.1:8765)")
     g.add_argument("--engine", choices=("auto", "pocketsphinx", "vosk"), help="speech recognizer (default auto)")
     g.add_argument("--model", type=Path, help="vosk model directory")
+    g.add_argument("--denoise", default=DEFAULT_DENOISER, choices=sorted(DENOISERS),
+                   help=f"noise suppression before the endpointer (default {DEFAULT_DENOISER})")
 
 
 def voice_settings(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSettings:

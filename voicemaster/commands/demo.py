@@ -19,6 +19,7 @@ from voicemaster.game.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.runtime import add_output_arguments, hearing, open_displays, open_speaker
 from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
+from voicemaster.speech.denoise import DenoisedSource, make_denoiser
 from voicemaster.speech.endpointer import Endpointer
 from voicemaster.speech.recognizer import SAMPLE_RATE
 from voicemaster.speech.synthetic import speak
@@ -53,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     app = App(game, dialogue, speaker, displays.all, hearing(args, {}))
     score = Score()
     players = threading.Thread(
-        target=_players, args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score),
+        target=_players,
+        args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score, args.denoise),
         name="demo-players", daemon=True,
     )
     print(f"Demo game, seed {seed}. Players speak with espeak-ng; the recognizer listens.")
@@ -72,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _players(app: App, table: ScriptedTable, score: Score) -> None:
+def _players(app: App, table: ScriptedTable, score: Score, denoise: str) -> None:
     """Say one line, wait until the referee has dealt with it and finished talking, repeat."""
     handled = threading.Event()
     heard_last: list[Heard] = []
@@ -83,6 +85,7 @@ def _players(app: App, table: ScriptedTable, score: Score) -> None:
 
     app.on_heard = on_heard
     endpointer = Endpointer(app_speaking=app.speaker.speaking)
+    denoiser = make_denoiser(denoise)
     for _ in range(MAX_LINES):
         app.speaker.wait_idle(timeout=60)
         if app.game.state.phase == "over":
@@ -90,7 +93,7 @@ def _players(app: App, table: ScriptedTable, score: Score) -> None:
         line = table.next_line(app.game.snapshot(), app.awaiting_clue())
         handled.clear()
         heard_last.clear()
-        frames = ArraySource(_with_room(speak(line.text, voice=line.voice))).frames()
+        frames = DenoisedSource(ArraySource(_with_room(speak(line.text, voice=line.voice))), denoiser).frames()
         sent = 0
         for utterance in endpointer.utterances(frames):
             app.inbox.put(Spoken(utterance.audio, label=line.text))

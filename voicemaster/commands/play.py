@@ -17,6 +17,7 @@ from voicemaster.runtime import add_output_arguments, hearing, open_displays, op
 from voicemaster.settings import add_rule_arguments, house_rules_from, load_config
 from voicemaster.sources import fault_notices, feed_audio, feed_typed, start_thread
 from voicemaster.speech.audio_sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
+from voicemaster.speech.denoise import DenoisedSource, make_denoiser
 from voicemaster.speech.endpointer import Endpointer
 
 
