@@ -100,12 +100,14 @@ def loudest_span(audio: np.ndarray, frame: int = 160) -> np.ndarray:
     The endpointer keeps some pre-roll and trailing audio; at a table that is
     other people talking, which the open pass would write down as extra words
     and so reject the request. Frames within SPAN_DB of the utterance's loud
-    frames, plus a margin, are kept."""
+    frames, and above the midpoint between them and the quiet frames (in loud
+    babble), plus a margin, are kept."""
     n = len(audio) // frame
     if n < 10:
         return audio
-    power = np.mean(audio[: n * frame].astype(np.float64).reshape(n, frame) ** 2, axis=1) + 1e-9
-    loud = np.flatnonzero(10 * np.log10(power) >= 10 * np.log10(np.percentile(power, 95)) - SPAN_DB)
+    level = 10 * np.log10(np.mean(audio[: n * frame].astype(np.float64).reshape(n, frame) ** 2, axis=1) + 1e-9)
+    peak, floor = np.percentile(level, 95), np.percentile(level, 20)
+    loud = np.flatnonzero(level >= max(peak - SPAN_DB, (peak + floor) / 2))
     margin = SPAN_MARGIN_MS * 16 // frame
     start, end = max(0, loud[0] - margin), min(n, loud[-1] + 1 + margin)
     return audio[start * frame : end * frame]
