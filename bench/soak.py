@@ -145,7 +145,7 @@ class Table:
     @staticmethod
     def _all_commands(cards: tuple[str, ...]) -> list[str]:
         clues = [f"clue {w} {n}" for w in CLUE_WORDS for n in NUMBERS]
-        return clues + [f"guess {c}" for c in cards] + ["stop"]
+        return clues + [f"guess {c}" for c in cards] + ["stop", "yes", "no"]
 
     @staticmethod
     def _card_chatter(cards: tuple[str, ...]) -> list[str]:
@@ -157,10 +157,15 @@ class Table:
             return Clip(self.clips[(text, self.rng.choice(COMMAND_VOICES))], text, None)
         return self.rng.choice(self.generic)
 
-    def command(self, game: Game) -> Clip:
+    def command(self, game: Game, question_open: bool) -> Clip:
+        """The next thing said to the referee; a misheard undo is cancelled, an asked clue accepted."""
         r, s = self.rng, game.state
         voice = r.choice(COMMAND_VOICES)
-        if s.phase == "clue":
+        if question_open:
+            text, expected = "no", Command("no")
+        elif s.ruling is not None:
+            text, expected = "yes", Command("yes")
+        elif s.phase == "clue":
             word, number = r.choice(CLUE_WORDS), r.choice(NUMBERS)
             text, expected = f"clue {word} {number}", GiveClue(word, NUMBERS.index(number) + 1)
         elif s.guesses_made > 0 and r.random() < 0.25:
@@ -268,7 +273,7 @@ def segments(session: Session, table: Table) -> Iterator[tuple[Clip, float]]:
     while True:
         if session.sim_s >= next_command:
             next_command = session.sim_s + rng.uniform(20, 60)
-            yield table.command(session.game), rng.uniform(1.0, 3.0)
+            yield table.command(session.game, session.dialogue.question is not None), rng.uniform(1.0, 3.0)
         else:
             yield table.chatter(session.game), rng.uniform(0.3, 4.0)
 
