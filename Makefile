@@ -37,8 +37,10 @@ test: install
 	$(PY) -m pytest -q
 
 bench: install
+	$(PY) -m pip install -q -e '.[test,bench]'
+	$(PY) bench/referee_speed.py --write
 	$(PY) bench/speech_accuracy.py
-	$(PY) bench/referee_speed.py
+	$(PY) bench/latency.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
