@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -40,7 +40,6 @@ class CrashLog:
     torn_tails: int = 0
     restarts_without_header: int = 0
     resumes: int = 0
-    notes: list[str] = field(default_factory=list)
 
 
 def play_command(board: Path, key: Path, journal: Path, source: str, resume: bool) -> list[str]:
