@@ -26,11 +26,13 @@ CHATTER = (
 )
 STOPS = ("stop", "end turn", "we pass", "stop guessing")
 VOICES = {
-    (Team.RED, "spymaster"): "en-us",
-    (Team.RED, "guesser"): "en-gb",
-    (Team.BLUE, "spymaster"): "en-us+f2",
-    (Team.BLUE, "guesser"): "en-gb-x-rp+m3",
+    (Team.RED, "spymaster"): ("en-us", "en-us+m3"),
+    (Team.RED, "guesser"): ("en-gb", "en-us+f4"),
+    (Team.BLUE, "spymaster"): ("en-us+f2", "en-029+m5"),
+    (Team.BLUE, "guesser"): ("en-gb-x-rp+m3", "en-us+m7"),
 }
+"""Two players per role: when the referee did not get one of them, the other speaks up."""
+RETRIES_BEFORE_SWITCH = 2
 
 
 @dataclass(frozen=True)
@@ -48,17 +50,29 @@ class ScriptedTable:
     mistake_rate: float = 0.12
     chatter_rate: float = 0.12
     _chatted: bool = False
+    _misses: int = 0
+    _speaker: int = 0
+
+    def heard(self, understood: bool) -> None:
+        """After a line; a table whose words keep getting lost lets someone else say them."""
+        self._misses = 0 if understood else self._misses + 1
+        if self._misses >= RETRIES_BEFORE_SWITCH:
+            self._misses = 0
+            self._speaker = 1 - self._speaker
+
+    def _voice(self, team: Team, role: str) -> str:
+        return VOICES[(team, role)][self._speaker]
 
     def next_line(self, snap: GameSnapshot, awaiting_clue: bool) -> Line:
         team = snap.turn
         if snap.phase == "clue":
             if not awaiting_clue:
-                return Line("yes", VOICES[(team.other, "spymaster")], Command("yes"))
+                return Line("yes", self._voice(team.other, "spymaster"), Command("yes"))
             return self._clue(snap, team)
         if not self._chatted and self.rng.random() < self.chatter_rate:
             self._chatted = True
             card = self.rng.choice([c.word for c in snap.cards if not c.covered])
-            return Line(self.rng.choice(CHATTER).format(card=card), VOICES[(team, "guesser")], None)
+            return Line(self.rng.choice(CHATTER).format(card=card), self._voice(team, "guesser"), None)
         self._chatted = False
         return self._guess_or_stop(snap, team)
 
@@ -69,10 +83,10 @@ class ScriptedTable:
         number = min(snap.remaining[team], self.rng.choice((1, 2, 2, 3)))
         template = self.rng.choice(("clue {w} {n}", "my clue is {w} {n}", "clue {w} {n}"))
         text = template.format(w=word, n=NUMBER_WORDS[number])
-        return Line(text, VOICES[(team, "spymaster")], GiveClue(word, number))
+        return Line(text, self._voice(team, "spymaster"), GiveClue(word, number))
 
     def _guess_or_stop(self, snap: GameSnapshot, team: Team) -> Line:
-        voice = VOICES[(team, "guesser")]
+        voice = self._voice(team, "guesser")
         clue = snap.clue
         made_enough = (
             clue is not None and isinstance(clue.number, int) and snap.guesses_left is not None

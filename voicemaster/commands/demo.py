@@ -100,10 +100,12 @@ def _players(app: App, table: ScriptedTable, score: Score, denoise: str) -> None
             sent += 1
         if sent == 0 or not handled.wait(timeout=30):
             score.said.append((line, None))
+            table.heard(False)
             continue
         while len(heard_last) < sent and handled.wait(timeout=5):
             handled.clear()
         score.said.append((line, heard_last[-1].intent))
+        table.heard(heard_last[-1].intent == line.expected)
     app.inbox.put(EndOfInput())
 
 
