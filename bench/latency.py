@@ -83,6 +83,14 @@ def script(game: Game) -> list[str]:
     return lines
 
 
+def last_voiced_sample(speech: np.ndarray, frame: int = 160) -> int:
+    """Where the talker stops: espeak-ng ends its clips with some silence of its own."""
+    n = len(speech) // frame
+    level = np.abs(speech[: n * frame].astype(np.int32)).reshape(n, frame).max(axis=1)
+    voiced = np.flatnonzero(level > 300)
+    return int((voiced[-1] + 1) * frame) if len(voiced) else len(speech)
+
+
 def measure(line: str, voice: str, app: App, heard: list[float], console: FirstAudio, t: Timings) -> None:
     speech = speak(line, voice=voice)
     pad = np.zeros(int(LEAD_S * SAMPLE_RATE), dtype=np.int16)
@@ -95,7 +103,7 @@ def measure(line: str, voice: str, app: App, heard: list[float], console: FirstA
     start = time.monotonic()
     feeder = threading.Thread(target=feed_audio, args=(ArraySource(audio, realtime=True), endpointer, KeepOpen(app)))
     feeder.start()
-    speech_end = start + (len(pad) + len(speech)) / SAMPLE_RATE
+    speech_end = start + (len(pad) + last_voiced_sample(speech)) / SAMPLE_RATE
     feeder.join()
     if not heard:
         t.missed += 1
