@@ -249,7 +249,7 @@ class Session:
         f.utterances += 1
         expected = next((e for s, t, e in self.commands if s < end and t > start), None)
         recorded = f.actions_recorded
-        transcript, intent = self.hear(audio, self.game)
+        transcript, intent = self.hear(audio, self.dialogue.listening())
         self.dialogue.hear(intent)
         if expected is None:
             f.chatter_utterances += 1

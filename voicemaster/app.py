@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Protocol, Union
 
 import numpy as np
 
-from voicemaster.dialogue import Dialogue, Reply
+from voicemaster.dialogue import Dialogue, Listening, Reply
 from voicemaster.game.core import Game
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.referee import warm_up
@@ -67,8 +67,8 @@ class EndOfInput:
 
 
 Item = Union[Typed, Spoken, Notice, EndOfInput]
-Hear = Callable[[np.ndarray, Game], tuple[str, Intent | None]]
-"""Speech to (transcript, intent) against the game's current phase and cards."""
+Hear = Callable[[np.ndarray, Listening], tuple[str, Intent | None]]
+"""Speech to (transcript, intent) against what may be said now."""
 
 
 @dataclass
@@ -134,18 +134,11 @@ class App:
         self._reply(reply)
 
     def _understand(self, item: Item) -> tuple[str, Intent | None]:
+        now = self.dialogue.listening()
         if isinstance(item, Typed):
-            phase = "guess" if self.game.state.phase == "guess" else "clue"
-            intent = parse_utterance(
-                item.text, self.game.uncovered(), phase, awaiting_clue=self.awaiting_clue()
-            )
-            return item.text, intent
+            return item.text, parse_utterance(item.text, now.cards, now.phase, awaiting_clue=now.awaiting_clue)
         assert isinstance(item, Spoken) and self.hear is not None
-        return self.hear(item.audio, self.game)
-
-    def awaiting_clue(self) -> bool:
-        s = self.game.state
-        return s.phase == "clue" and s.ruling is None and self.dialogue.question is None
+        return self.hear(item.audio, now)
 
     def _reply(self, reply: Reply | None) -> None:
         if reply is not None and reply.say:

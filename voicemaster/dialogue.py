@@ -43,6 +43,17 @@ class Question:
     reminded: bool = False
 
 
+@dataclass(frozen=True)
+class Listening:
+    """What may be said now: the same for typed lines and for speech."""
+
+    cards: tuple[str, ...]
+    """Uncovered cards, as written on the board."""
+    phase: Literal["clue", "guess"]
+    awaiting_clue: bool
+    """A bare "ocean two" counts as a clue only while a clue is awaited and nothing was asked."""
+
+
 @dataclass
 class Reply:
     say: str
@@ -99,6 +110,14 @@ class Dialogue:
         if any(isinstance(e, TimeUp) and e.enforced for e in events):
             events += self._apply(act.TimeOut())
         return self._said(Reply(phrases.announce_all(events, self.game.snapshot()), events))
+
+    def listening(self) -> Listening:
+        s = self.game.state
+        return Listening(
+            cards=tuple(self.game.uncovered()),
+            phase="guess" if s.phase == "guess" else "clue",
+            awaiting_clue=s.phase == "clue" and s.ruling is None and self.question is None,
+        )
 
     def opening(self) -> str:
         return self._said(Reply("VoiceMaster is listening. " + phrases.status_phrase(self.game.snapshot()))).say

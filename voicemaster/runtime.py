@@ -15,7 +15,7 @@ from voicemaster.display.live import LiveBoard
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import parse_web_address
 from voicemaster.errors import InputError
-from voicemaster.game.core import Game
+from voicemaster.dialogue import Listening
 from voicemaster.speech.denoise import DEFAULT_DENOISER, DENOISERS
 from voicemaster.understand.intents import Intent
 from voicemaster.voice.settings import VoiceSettings
@@ -97,10 +97,8 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hear:
 
     recognizer = open_recognizer(args.engine or str(config.get("engine", "auto")), args.model)
 
-    def understand(audio: np.ndarray, game: Game) -> tuple[str, Intent | None]:
-        phase = "guess" if game.state.phase == "guess" else "clue"
-        awaiting = game.state.phase == "clue" and game.state.ruling is None
-        heard = hear(audio, recognizer, game.uncovered(), phase, awaiting)
+    def understand(audio: np.ndarray, now: Listening) -> tuple[str, Intent | None]:
+        heard = hear(audio, recognizer, now.cards, now.phase, now.awaiting_clue)
         return heard.transcript.text, heard.intent
 
     return understand

@@ -147,9 +147,8 @@ def scripted_game(seed: int, workdir: Path, max_lines: int = 70, chatter: bool =
                 break
             tail -= 1
         for line in player.next_lines():
-            phase = "guess" if game.state.phase == "guess" else "clue"
-            awaiting = game.state.phase == "clue" and game.state.ruling is None and dialogue.question is None
-            dialogue.hear(parse_utterance(line, game.uncovered(), phase, awaiting_clue=awaiting))
+            now = dialogue.listening()
+            dialogue.hear(parse_utterance(line, now.cards, now.phase, awaiting_clue=now.awaiting_clue))
             script.lines.append(line)
             script.records_after.append(count)
     journal.close()

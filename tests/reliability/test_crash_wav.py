@@ -92,7 +92,7 @@ def hear_lines(lines: list[str], game: Game, journal: Journal, seed: int) -> lis
     starts = np.cumsum([0] + [len(s) for s in segments]) / 16000
     records = [0] * len(lines)
     for utterance in Endpointer().utterances(reframe([*segments, TAIL])):
-        _, intent = understand(utterance.audio, game)
+        _, intent = understand(utterance.audio, dialogue.listening())
         dialogue.hear(intent)  # type: ignore[arg-type]
         line = int(np.searchsorted(starts, utterance.start_s + 0.5, side="right")) - 1
         records[min(line, len(records) - 1)] = made[0]

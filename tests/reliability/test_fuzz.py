@@ -53,9 +53,8 @@ def test_random_speech_never_breaks_the_game(game_rules: HouseRules, said: list[
         dialogue = Dialogue(game, journal.append, clock=lambda: now[0])
         dialogue.opening()
         for text, pause in said:
-            phase = "guess" if game.state.phase == "guess" else "clue"
-            awaiting = game.state.phase == "clue" and game.state.ruling is None and dialogue.question is None
-            intent = parse_utterance(text, game.uncovered(), phase, awaiting_clue=awaiting)
+            listening = dialogue.listening()
+            intent = parse_utterance(text, listening.cards, listening.phase, awaiting_clue=listening.awaiting_clue)
             if isinstance(intent, AmbiguousCard):
                 assert set(intent.candidates) <= set(game.uncovered())
             reply = dialogue.hear(intent)

@@ -90,7 +90,7 @@ def _players(app: App, table: ScriptedTable, score: Score, denoise: str) -> None
         app.speaker.wait_idle(timeout=60)
         if app.game.state.phase == "over":
             return
-        line = table.next_line(app.game.snapshot(), app.awaiting_clue())
+        line = table.next_line(app.game.snapshot(), app.dialogue.listening().awaiting_clue)
         handled.clear()
         heard_last.clear()
         frames = DenoisedSource(ArraySource(_with_room(speak(line.text, voice=line.voice))), denoiser).frames()
