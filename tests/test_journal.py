@@ -108,3 +108,38 @@ def test_sigkill_mid_game_then_resume_ends_like_an_uninterrupted_game(board_file
 def records(journal: Path) -> int:
     """Actions recorded so far (the header line is not one)."""
     return max(0, len(journal.read_bytes().splitlines()) - 1) if journal.exists() else 0
+
+
+def test_a_paused_timer_is_still_paused_after_a_kill_and_resume(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "paused.jsonl"
+    proc = subprocess.Popen(
+        [*VM, "play", "--input", "text", "--board", str(board), "--key", str(key),
+         "--journal", str(journal), "--audio-out", "none", "--timer", "--guess-seconds", "90"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write("clue ocean two\npause timer\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and records(journal) < 2:
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert load_game(journal).game.snapshot().timer_paused
+    result = run_play(board, key, journal, ["how much time", "we guess apple", "how much time"], "--resume")
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.lower()
+    assert said.count("the timer is paused with") == 2, said
+    result = run_play(board, key, journal, ["resume timer", "how much time"], "--resume")
+    assert "timer running" in result.stdout.lower() and "paused" not in result.stdout.lower().split("timer running")[1]
+    assert not load_game(journal).game.snapshot().timer_paused
+
+
+def test_undo_passes_over_a_timer_pause(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "undo.jsonl"
+    result = run_play(board, key, journal, ["clue ocean two", "pause timer", "undo", "yes"], "--timer")
+    assert result.returncode == 0, result.stderr
+    game = load_game(journal).game
+    assert game.snapshot().phase == "clue" and game.snapshot().timer_paused

@@ -17,11 +17,12 @@ from typing import Callable, Iterable, Protocol, Union
 
 import numpy as np
 
-from voicemaster.dialogue import Dialogue, Listening, Reply
+from voicemaster.dialogue import Dialogue, Reply
 from voicemaster.game.core import Game
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.referee import warm_up
 from voicemaster.understand.intents import Intent
+from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import parse_utterance
 
 TICK_S = 0.2
@@ -117,7 +118,7 @@ class App:
             if isinstance(item, EndOfInput):
                 return
             self._handle(item)
-            if stop_when_over and self.game.state.phase == "over":
+            if stop_when_over and self.game.is_over():
                 return
 
     def _handle(self, item: Item) -> None:
@@ -136,7 +137,7 @@ class App:
     def _understand(self, item: Item) -> tuple[str, Intent | None]:
         now = self.dialogue.listening()
         if isinstance(item, Typed):
-            return item.text, parse_utterance(item.text, now.cards, now.phase, awaiting_clue=now.awaiting_clue)
+            return item.text, parse_utterance(item.text, now)
         assert isinstance(item, Spoken) and self.hear is not None
         return self.hear(item.audio, now)
 

@@ -15,6 +15,7 @@ from voicemaster.game import actions as act
 from voicemaster.game.core import Game
 from voicemaster.game.errors import GameError
 from voicemaster.game.events import CoverOffered, GameEvent, TimeUp
+from voicemaster.game.phase import Phase
 from voicemaster.understand.intents import (
     AmbiguousCard,
     Command,
@@ -23,6 +24,7 @@ from voicemaster.understand.intents import (
     GuessCard,
     Intent,
 )
+from voicemaster.understand.listening import Listening
 from voicemaster.voice import phrases
 
 QUESTION_REMINDER_S = 8.0
@@ -41,17 +43,6 @@ class Question:
     action: Literal["guess", "cover"] = "guess"
     clue: GiveClue | None = None
     reminded: bool = False
-
-
-@dataclass(frozen=True)
-class Listening:
-    """What may be said now: the same for typed lines and for speech."""
-
-    cards: tuple[str, ...]
-    """Uncovered cards, as written on the board."""
-    phase: Literal["clue", "guess"]
-    awaiting_clue: bool
-    """A bare "ocean two" counts as a clue only while a clue is awaited and nothing was asked."""
 
 
 @dataclass
@@ -115,8 +106,8 @@ class Dialogue:
         s = self.game.state
         return Listening(
             cards=tuple(self.game.uncovered()),
-            phase="guess" if s.phase == "guess" else "clue",
-            awaiting_clue=s.phase == "clue" and s.ruling is None and self.question is None,
+            phase=Phase.GUESS if s.phase is Phase.GUESS else Phase.CLUE,
+            awaiting_clue=s.phase is Phase.CLUE and s.ruling is None and self.question is None,
         )
 
     def opening(self) -> str:
@@ -143,7 +134,7 @@ class Dialogue:
             return Reply(phrases.not_now_phrase(str(err)))
 
     def _clue(self, intent: GiveClue, confirmed: bool = False) -> Reply:
-        if self.confirm_clues and not confirmed and self.game.state.phase == "clue":
+        if self.confirm_clues and not confirmed and self.game.state.phase is Phase.CLUE:
             prompt = phrases.confirm_clue_phrase(intent.word, intent.number)
             return self._ask(Question("clue", prompt, self.clock(), clue=intent))
         pre: list[GameEvent] = []
@@ -176,10 +167,10 @@ class Dialogue:
         if intent.kind == "status":
             return Reply(phrases.status_phrase(snap))
         if intent.time_action == "pause":
-            self.game.timer.pause()
-        elif intent.time_action == "resume":
-            self.game.timer.resume()
-        return Reply(phrases.time_phrase(self.game.snapshot(), intent.time_action))
+            return self._act(act.PauseTimer())
+        if intent.time_action == "resume":
+            return self._act(act.ResumeTimer())
+        return Reply(phrases.time_phrase(snap))
 
     def _ask_card(self, intent: AmbiguousCard) -> Reply:
         prompt = phrases.confirm_card_phrase(intent.candidates)

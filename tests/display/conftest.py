@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from voicemaster.game.phase import Phase
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot, TableStatus
 
@@ -35,7 +36,7 @@ def make_snapshot(
     values: dict[str, object] = dict(
         cards=cards,
         turn=Team.RED,
-        phase="clue",
+        phase=Phase.CLUE,
         winner=None,
         remaining=remaining,
         clue=None,
@@ -66,7 +67,7 @@ def mid_game() -> tuple[GameSnapshot, TableStatus]:
     """Red is guessing on OCEAN 2; APPLE and ROBOT (red) and BRIDGE (blue) are covered."""
     snapshot = make_snapshot(
         covered=("apple", "bridge", "robot"),
-        phase="guess",
+        phase=Phase.GUESS,
         clue=ClueView(team=Team.RED, word="ocean", number=2),
         guesses_left=2,
         timer_left=83.2,

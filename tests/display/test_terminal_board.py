@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rich.console import Console
 
+from voicemaster.game.phase import Phase
 from voicemaster.display.live import LiveBoard
 from voicemaster.display.terminal import render_board
 from voicemaster.display.text_board import render_text
@@ -66,7 +67,7 @@ def test_what_was_heard_the_microphone_and_the_announcement(game) -> None:
 
 def test_unlimited_guesses_paused_timer_and_no_timer() -> None:
     unlimited = make_snapshot(
-        phase="guess",
+        phase=Phase.GUESS,
         clue=ClueView(team=Team.BLUE, word="ice cream", number="unlimited"),
         turn=Team.BLUE,
         timer_left=9.5,
@@ -84,7 +85,7 @@ def test_unlimited_guesses_paused_timer_and_no_timer() -> None:
 
 
 def test_winner_banner_and_what_the_referee_waits_for() -> None:
-    over = make_snapshot(covered=("parrot",), phase="over", winner=Team.BLUE)
+    over = make_snapshot(covered=("parrot",), phase=Phase.OVER, winner=Team.BLUE)
     text = screen(over)
     assert "BLUE WINS" in text
     assert "[A] PARROT" in text
@@ -113,7 +114,7 @@ def test_live_board_on_a_pipe_prints_the_board_when_the_game_changes_not_per_tic
         board.update(replace(snapshot, timer_left=snapshot.timer_left - 1), status)
         guessed = make_snapshot(
             covered=("apple", "robot", "bridge", "chapel"),
-            phase="guess",
+            phase=Phase.GUESS,
             clue=snapshot.clue,
             guesses_left=1,
         )

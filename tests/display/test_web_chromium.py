@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from voicemaster.display.screenshots import dump_dom, find_chromium, screenshot
+from tools.chromium import dump_dom, find_chromium, screenshot
+from voicemaster.game.phase import Phase
 from voicemaster.display.web import WebDisplay
 from voicemaster.game.cards import Team
 
@@ -62,7 +63,7 @@ def test_browser_follows_the_game_live(web: WebDisplay) -> None:
         def emit(self, record: logging.LogRecord) -> None:
             if "/state.json" in record.getMessage() and not started.is_set():
                 started.set()
-                web.update(make_snapshot(covered=("parrot",), phase="over", winner=Team.BLUE))
+                web.update(make_snapshot(covered=("parrot",), phase=Phase.OVER, winner=Team.BLUE))
 
     logger = logging.getLogger("voicemaster.display.web")
     handler = FirstPoll()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from voicemaster.game.phase import Phase
 from voicemaster.game.actions import Clue, Guess
 from voicemaster.game.cards import Deal, Team
 from voicemaster.game.core import Game
@@ -33,19 +34,19 @@ def test_warnings_at_thirty_and_ten_seconds_then_times_up_once(deal: Deal) -> No
     clock.now += 29
     assert game.poll_timer() == []
     clock.now += 2
-    assert game.poll_timer() == [TimerWarning(30, "clue", Team.RED)]
+    assert game.poll_timer() == [TimerWarning(30, Phase.CLUE, Team.RED)]
     assert game.poll_timer() == []
     clock.now += 21
-    assert game.poll_timer() == [TimerWarning(10, "clue", Team.RED)]
+    assert game.poll_timer() == [TimerWarning(10, Phase.CLUE, Team.RED)]
     clock.now += 10
-    assert game.poll_timer() == [TimeUp("clue", Team.RED, enforced=False)]
+    assert game.poll_timer() == [TimeUp(Phase.CLUE, Team.RED, enforced=False)]
     assert game.poll_timer() == []
 
 
 def test_a_late_poll_gives_only_the_latest_warning(deal: Deal) -> None:
     game, clock = timed_game(deal)
     clock.now += 55
-    assert game.poll_timer() == [TimerWarning(10, "clue", Team.RED)]
+    assert game.poll_timer() == [TimerWarning(10, Phase.CLUE, Team.RED)]
 
 
 def test_each_phase_has_its_own_length(deal: Deal) -> None:
@@ -54,7 +55,7 @@ def test_each_phase_has_its_own_length(deal: Deal) -> None:
     game.apply(Clue("ocean", 2))
     assert game.snapshot().timer_left == 90
     clock.now += 90
-    assert game.poll_timer() == [TimeUp("guess", Team.RED, enforced=True)]
+    assert game.poll_timer() == [TimeUp(Phase.GUESS, Team.RED, enforced=True)]
 
 
 def test_a_guess_does_not_restart_the_guess_phase(deal: Deal) -> None:

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from voicemaster.understand.intents import (
-    UNLIMITED,
-    Command,
-    CoverCard,
-    GiveClue,
-    GuessCard,
-    to_json,
-)
+from voicemaster.game.clue_number import UNLIMITED
+from voicemaster.game.phase import Phase
+from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard, to_json
+from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import parse_utterance
 
 CARDS = ["Apple", "Chapel", "ice cream", "Ocean", "NEW YORK", "mother-in-law", "Pass", "Bank"]
@@ -107,29 +103,29 @@ CHATTER_CLUE_PHASE = [
 
 @pytest.mark.parametrize("text,intent", GUESSES)
 def test_guess_phase_phrases(text: str, intent: object) -> None:
-    assert parse_utterance(text, CARDS, "guess", awaiting_clue=False) == intent
+    assert parse_utterance(text, Listening(tuple(CARDS), Phase.GUESS, False)) == intent
 
 
 @pytest.mark.parametrize("text,awaiting,intent", CLUES)
 def test_clue_phase_phrases(text: str, awaiting: bool, intent: object) -> None:
-    assert parse_utterance(text, CARDS, "clue", awaiting_clue=awaiting) == intent
+    assert parse_utterance(text, Listening(tuple(CARDS), Phase.CLUE, awaiting)) == intent
 
 
 @pytest.mark.parametrize("text", CHATTER_GUESS_PHASE)
 def test_chatter_while_guessing_is_ignored(text: str) -> None:
-    assert parse_utterance(text, CARDS, "guess", awaiting_clue=False) is None
+    assert parse_utterance(text, Listening(tuple(CARDS), Phase.GUESS, False)) is None
 
 
 @pytest.mark.parametrize("text,awaiting", CHATTER_CLUE_PHASE)
 def test_chatter_while_clue_is_awaited_is_ignored(text: str, awaiting: bool) -> None:
-    assert parse_utterance(text, CARDS, "clue", awaiting_clue=awaiting) is None
+    assert parse_utterance(text, Listening(tuple(CARDS), Phase.CLUE, awaiting)) is None
 
 
 def test_only_uncovered_cards_can_be_guessed() -> None:
     uncovered = [c for c in CARDS if c != "Apple"]
-    assert parse_utterance("guess apple", uncovered, "guess", awaiting_clue=False) is None
+    assert parse_utterance("guess apple", Listening(tuple(uncovered), Phase.GUESS, False)) is None
 
 
 def test_card_comes_back_as_written_on_the_board() -> None:
-    intent = parse_utterance("touch NEW york", CARDS, "guess", awaiting_clue=False)
+    intent = parse_utterance("touch NEW york", Listening(tuple(CARDS), Phase.GUESS, False))
     assert to_json(intent) == {"type": "guess", "word": "NEW YORK"}

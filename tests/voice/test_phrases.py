@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from voicemaster.game.phase import Phase
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.events import (
     ActionUndone,
@@ -16,6 +17,8 @@ from voicemaster.game.events import (
     CoverOffered,
     GameOver,
     GameStarted,
+    TimerPaused,
+    TimerResumed,
     TimerWarning,
     TimeUp,
     TurnEnded,
@@ -32,7 +35,7 @@ def snap(**changes: object) -> GameSnapshot:
     base = GameSnapshot(
         cards=tuple(CardView(f"card{i}", Identity.BYSTANDER, covered=i < 3) for i in range(25)),
         turn=RED,
-        phase="guess",
+        phase=Phase.GUESS,
         winner=None,
         remaining={RED: 5, BLUE: 3},
         clue=ClueView(RED, "ocean", 2),
@@ -45,19 +48,19 @@ def snap(**changes: object) -> GameSnapshot:
     return replace(base, **changes)
 
 
-BETWEEN_TURNS = snap(turn=BLUE, phase="clue", clue=None, guesses_left=None)
+BETWEEN_TURNS = snap(turn=BLUE, phase=Phase.CLUE, clue=None, guesses_left=None)
 
 SINGLE_EVENTS = [
-    (GameStarted(RED, coop=False), snap(phase="clue"), "New game. Red starts. Red spymaster, your clue."),
-    (GameStarted(BLUE, coop=True), snap(phase="clue"), "New co-op game: blue plays. Blue spymaster, your clue."),
+    (GameStarted(RED, coop=False), snap(phase=Phase.CLUE), "New game. Red starts. Red spymaster, your clue."),
+    (GameStarted(BLUE, coop=True), snap(phase=Phase.CLUE), "New co-op game: blue plays. Blue spymaster, your clue."),
     (ClueGiven(RED, "ocean", 2, 3), snap(), "Red: ocean, two. Up to three guesses."),
     (ClueGiven(BLUE, "fruit", 1, 1), snap(), "Blue: fruit, one. One guess."),
     (ClueGiven(RED, "sea", "unlimited", None), snap(), "Red: sea, unlimited. Unlimited guesses."),
     (ClueGiven(RED, "sea", 0, None), snap(), "Red: sea, zero. Unlimited guesses."),
-    (ClueRejected(RED, "horse", "part-of-card", HORSE, retry=True), snap(phase="clue"),
+    (ClueRejected(RED, "horse", "part-of-card", HORSE, retry=True), snap(phase=Phase.CLUE),
      HORSE + " Red spymaster, another clue please."),
-    (ClueRejected(RED, "horse", "part-of-card", HORSE, retry=False), snap(phase="clue"), HORSE),
-    (ClueQuestioned(RED, "corner", 1, "Corner sounds like the card CORONER.", judge=BLUE), snap(phase="clue"),
+    (ClueRejected(RED, "horse", "part-of-card", HORSE, retry=False), snap(phase=Phase.CLUE), HORSE),
+    (ClueQuestioned(RED, "corner", 1, "Corner sounds like the card CORONER.", judge=BLUE), snap(phase=Phase.CLUE),
      "Corner sounds like the card CORONER. Blue spymaster, do you accept corner?"),
     (CardRevealed(RED, "Apple", Identity.RED, "guess", 2), snap(), "Apple: red agent. Two guesses left."),
     (CardRevealed(RED, "APPLE", Identity.RED, "guess", 1), snap(), "Apple: red agent. One guess left."),
@@ -65,29 +68,32 @@ SINGLE_EVENTS = [
      "Apple: red agent. Guess again, or say stop."),
     (CardRevealed(RED, "ship", Identity.BYSTANDER, "guess", None), snap(), "Ship: bystander."),
     (CardRevealed(RED, "cat", Identity.ASSASSIN, "guess", None), snap(), "Cat: the assassin."),
-    (CardRevealed(BLUE, "ice cream", Identity.BLUE, "cover", None), snap(turn=BLUE, phase="clue", remaining={RED: 5, BLUE: 2}),
+    (CardRevealed(BLUE, "ice cream", Identity.BLUE, "cover", None), snap(turn=BLUE, phase=Phase.CLUE, remaining={RED: 5, BLUE: 2}),
      "Ice cream covered. Blue has two agents left. Blue spymaster, your clue."),
-    (CoverOffered(BLUE, "penalty"), snap(turn=BLUE, phase="clue"), "Blue spymaster, you may cover one of your words."),
-    (CoverOffered(BLUE, "coop"), snap(phase="clue"),
+    (CoverOffered(BLUE, "penalty"), snap(turn=BLUE, phase=Phase.CLUE), "Blue spymaster, you may cover one of your words."),
+    (CoverOffered(BLUE, "coop"), snap(phase=Phase.CLUE),
      "Now one blue agent gets covered: spymaster, say cover and the card, or I pick one."),
     (TurnEnded(RED, "miss", BLUE), BETWEEN_TURNS, "Blue's turn."),
     (TurnEnded(RED, "stop", BLUE), BETWEEN_TURNS, "Red stops. Blue's turn."),
     (TurnEnded(RED, "limit", BLUE), BETWEEN_TURNS, "That was the last guess. Blue's turn."),
     (TurnEnded(RED, "timeout", BLUE), BETWEEN_TURNS, "Time's up. Blue's turn."),
     (TurnEnded(RED, "illegal-clue", BLUE), BETWEEN_TURNS, "Red's turn ends. Blue's turn."),
-    (TurnEnded(RED, "stop", RED), snap(phase="clue"), "Red stops. Turn over."),
-    (GameOver(BLUE, "assassin"), snap(phase="over", winner=BLUE), "Red found the assassin. Blue wins."),
-    (GameOver(RED, "agents"), snap(phase="over", winner=RED), "All red agents are covered. Red wins."),
-    (GameOver(RED, "agents", score=3), snap(phase="over", winner=RED, coop=True),
+    (TurnEnded(RED, "stop", RED), snap(phase=Phase.CLUE), "Red stops. Turn over."),
+    (GameOver(BLUE, "assassin"), snap(phase=Phase.OVER, winner=BLUE), "Red found the assassin. Blue wins."),
+    (GameOver(RED, "agents"), snap(phase=Phase.OVER, winner=RED), "All red agents are covered. Red wins."),
+    (GameOver(RED, "agents", score=3), snap(phase=Phase.OVER, winner=RED, coop=True),
      "All red agents are covered. Red wins. Score: three blue agents left."),
-    (GameOver(BLUE, "coop-agents", score=0), snap(phase="over", winner=BLUE, coop=True),
+    (GameOver(BLUE, "coop-agents", score=0), snap(phase=Phase.OVER, winner=BLUE, coop=True),
      "All blue agents are covered. Blue wins; game over."),
     (ActionUndone("the guess apple"), snap(guesses_left=1),
      "Undone: the guess apple. Red's turn, guessing: clue ocean, two; one guess left."),
-    (TimerWarning(30, "guess", RED), snap(), "Thirty seconds."),
-    (TimerWarning(10, "clue", BLUE), snap(), "Ten seconds."),
-    (TimeUp("guess", RED, enforced=True), BETWEEN_TURNS, "Time's up. Blue's turn."),
-    (TimeUp("clue", RED, enforced=False), snap(phase="clue"), "Time's up, red."),
+    (TimerWarning(30, Phase.GUESS, RED), snap(), "Thirty seconds."),
+    (TimerWarning(10, Phase.CLUE, BLUE), snap(), "Ten seconds."),
+    (TimeUp(Phase.GUESS, RED, enforced=True), BETWEEN_TURNS, "Time's up. Blue's turn."),
+    (TimeUp(Phase.CLUE, RED, enforced=False), snap(phase=Phase.CLUE), "Time's up, red."),
+    (TimerPaused(74.0), snap(timer_left=74.0, timer_paused=True), "Timer paused with one minute fourteen seconds left."),
+    (TimerPaused(None), snap(), "The timer is off."),
+    (TimerResumed(9.0), snap(timer_left=9.0), "Timer running: nine seconds left."),
 ]
 
 
@@ -114,13 +120,13 @@ ONE_ACTION = [
      BETWEEN_TURNS, "Whale: blue agent. Blue's turn."),
     ("assassin",
      [CardRevealed(RED, "Cat", Identity.ASSASSIN, "guess", None), GameOver(BLUE, "assassin")],
-     snap(phase="over", winner=BLUE), "Cat: the assassin. Blue wins."),
+     snap(phase=Phase.OVER, winner=BLUE), "Cat: the assassin. Blue wins."),
     ("last own agent wins",
      [CardRevealed(RED, "Apple", Identity.RED, "guess", 1), GameOver(RED, "agents")],
-     snap(phase="over", winner=RED), "Apple: red agent. That was red's last agent. Red wins."),
+     snap(phase=Phase.OVER, winner=RED), "Apple: red agent. That was red's last agent. Red wins."),
     ("opponent's last agent hands them the game",
      [CardRevealed(RED, "Whale", Identity.BLUE, "guess", None), GameOver(BLUE, "agents")],
-     snap(phase="over", winner=BLUE), "Whale: blue agent. That was blue's last agent. Blue wins."),
+     snap(phase=Phase.OVER, winner=BLUE), "Whale: blue agent. That was blue's last agent. Blue wins."),
     ("last guess used on an own agent",
      [CardRevealed(RED, "Apple", Identity.RED, "guess", None), TurnEnded(RED, "limit", BLUE)],
      BETWEEN_TURNS, "Apple: red agent. That was the last guess. Blue's turn."),
@@ -130,12 +136,12 @@ ONE_ACTION = [
      BETWEEN_TURNS,
      "Horse is not allowed: it is part of HORSESHOE. Red's turn ends; blue spymaster, you may cover one of your words."),
     ("enforced timer",
-     [TimeUp("guess", RED, enforced=True), TurnEnded(RED, "timeout", BLUE)],
+     [TimeUp(Phase.GUESS, RED, enforced=True), TurnEnded(RED, "timeout", BLUE)],
      BETWEEN_TURNS, "Time's up. Blue's turn."),
     ("co-op turn end",
      [CardRevealed(RED, "Ship", Identity.BYSTANDER, "guess", None), TurnEnded(RED, "miss", RED),
       CoverOffered(BLUE, "coop")],
-     snap(phase="clue", clue=None, guesses_left=None, coop=True),
+     snap(phase=Phase.CLUE, clue=None, guesses_left=None, coop=True),
      "Ship: bystander. Turn over. Now one blue agent gets covered: spymaster, say cover and the card, or I pick one."),
     ("co-op random cover, then the clue",
      [CardRevealed(BLUE, "Whale", Identity.BLUE, "cover", None), ClueGiven(RED, "ocean", 2, 3)],
@@ -143,7 +149,7 @@ ONE_ACTION = [
      "Whale covered. Blue has six agents left. Red: ocean, two. Up to three guesses."),
     ("co-op cover of the opponent's last agent",
      [CardRevealed(BLUE, "Whale", Identity.BLUE, "cover", None), GameOver(BLUE, "coop-agents", score=0)],
-     snap(phase="over", winner=BLUE, remaining={RED: 2, BLUE: 0}, coop=True),
+     snap(phase=Phase.OVER, winner=BLUE, remaining={RED: 2, BLUE: 0}, coop=True),
      "Whale covered. Blue has zero agents left. All blue agents are covered. Blue wins; game over."),
 ]
 
@@ -154,17 +160,17 @@ def test_one_action_reads_as_one_sequence(events: list, snapshot: GameSnapshot, 
 
 
 def test_announce_all_never_repeats_a_sentence() -> None:
-    events = [TimerWarning(10, "guess", RED), TimerWarning(10, "guess", RED)]
+    events = [TimerWarning(10, Phase.GUESS, RED), TimerWarning(10, Phase.GUESS, RED)]
     assert phrases.announce_all(events, snap()) == "Ten seconds."
 
 
 REQUESTS = [
     (phrases.status_phrase, snap(),
      "Red has 5 agents left, blue 3. Red's turn, guessing: clue ocean, two; two guesses left."),
-    (phrases.status_phrase, snap(turn=BLUE, phase="clue", clue=None, guesses_left=None, remaining={RED: 5, BLUE: 1},
+    (phrases.status_phrase, snap(turn=BLUE, phase=Phase.CLUE, clue=None, guesses_left=None, remaining={RED: 5, BLUE: 1},
                                  waiting_for="Blue spymaster may cover one of their words"),
      "Blue has 1 agent left, red 5. Blue's turn: waiting for the clue. Blue spymaster may cover one of their words."),
-    (phrases.status_phrase, snap(phase="over", winner=BLUE, remaining={RED: 2, BLUE: 0}),
+    (phrases.status_phrase, snap(phase=Phase.OVER, winner=BLUE, remaining={RED: 2, BLUE: 0}),
      "Red has 2 agents left, blue 0. Game over: blue won."),
     (phrases.repeat_phrase, snap(guesses_left=None, clue=ClueView(RED, "sea", "unlimited")),
      "The clue sea, unlimited. Red's turn, guessing: clue sea, unlimited; unlimited guesses."),
@@ -182,11 +188,6 @@ def test_requests(phrase, snapshot: GameSnapshot, said: str) -> None:  # type: i
 
 def test_repeat_without_a_clue_leaves_it_to_the_caller() -> None:
     assert phrases.repeat_phrase(BETWEEN_TURNS) is None
-
-
-def test_pause_and_resume_answers() -> None:
-    assert phrases.time_phrase(snap(timer_left=30.0, timer_paused=True), "pause") == "Timer paused with thirty seconds left."
-    assert phrases.time_phrase(snap(timer_left=9.0), "resume") == "Timer running: nine seconds left."
 
 
 def test_dialogue_prompts() -> None:

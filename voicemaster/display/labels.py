@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from voicemaster.game.cards import Identity, Team
+from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import ClueView, GameSnapshot
 
 IDENTITY_NAMES = {
@@ -23,10 +24,10 @@ def card_label(word: str, identity: Identity | None) -> str:
 
 def headline(snapshot: GameSnapshot) -> str:
     """Whose turn it is and what the table is waiting for."""
-    if snapshot.phase == "over":
+    if snapshot.phase is Phase.OVER:
         return winner_banner(snapshot)
     team = snapshot.turn.title
-    if snapshot.phase == "clue":
+    if snapshot.phase is Phase.CLUE:
         return f"{team}'s turn: spymaster, give a clue"
     return f"{team}'s turn: team, guess"
 
@@ -45,7 +46,7 @@ def clue_text(clue: ClueView | None) -> str:
 
 def guesses_text(snapshot: GameSnapshot) -> str:
     """Guesses left in a guess phase; "unlimited" for clues numbered 0 or unlimited."""
-    if snapshot.phase != "guess":
+    if snapshot.phase is not Phase.GUESS:
         return "-"
     if snapshot.guesses_left is None:
         return "unlimited"

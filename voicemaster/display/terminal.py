@@ -17,6 +17,7 @@ from rich.text import Text
 
 from voicemaster.display import labels
 from voicemaster.game.cards import Identity, Team
+from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import CardView, GameSnapshot, TableStatus
 
 IDENTITY_STYLES = {
@@ -88,7 +89,7 @@ def render_board(snapshot: GameSnapshot, status: TableStatus | None = None) -> R
     public = snapshot.public()
     status = status or TableStatus()
     parts: list[RenderableType] = []
-    if public.phase == "over":
+    if public.phase is Phase.OVER:
         banner = Text(labels.winner_banner(public), justify="center", style="bold reverse")
         winner_style = TEAM_STYLES[public.winner] if public.winner else "bold"
         parts.append(Panel(banner, style=winner_style, box=box.DOUBLE))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Union
 
-from voicemaster.understand.intents import ClueNumber
+from voicemaster.game.clue_number import ClueNumber, is_clue_number
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,18 @@ class Undo:
     pass
 
 
-Action = Union[Clue, Guess, Cover, Stop, Ruling, TimeOut, Undo]
+@dataclass(frozen=True)
+class PauseTimer:
+    """The table stops the clock (a break); not a move, so undo passes over it."""
+
+
+@dataclass(frozen=True)
+class ResumeTimer:
+    """The clock runs again."""
+
+
+Action = Union[Clue, Guess, Cover, Stop, Ruling, TimeOut, Undo, PauseTimer, ResumeTimer]
+TIMER_ACTIONS = (PauseTimer, ResumeTimer)
 ACTION_TYPES: dict[str, type] = {
     "clue": Clue,
     "guess": Guess,
@@ -55,6 +66,8 @@ ACTION_TYPES: dict[str, type] = {
     "ruling": Ruling,
     "timeout": TimeOut,
     "undo": Undo,
+    "pause-timer": PauseTimer,
+    "resume-timer": ResumeTimer,
 }
 _NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 
@@ -69,8 +82,6 @@ def action_from_json(data: dict[str, object]) -> Action:
     cls = ACTION_TYPES[str(fields.pop("action"))]
     fields.pop("t", None)
     action = cls(**fields)
-    if isinstance(action, Clue) and not (
-        action.number == "unlimited" or (isinstance(action.number, int) and 0 <= action.number <= 9)
-    ):
+    if isinstance(action, Clue) and not is_clue_number(action.number):
         raise ValueError(f"bad clue number {action.number!r}")
     return action  # type: ignore[return-value]

@@ -23,15 +23,18 @@ from voicemaster.game.events import (
     CoverOffered,
     GameEvent,
     GameOver,
+    TimerPaused,
+    TimerResumed,
     TurnEnded,
     TurnEndReason,
 )
 from voicemaster.game.house_rules import HouseRules
+from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot
 from voicemaster.game.state import GameState, PendingCover, PendingRuling
 from voicemaster.game.timer import TurnTimer
-from voicemaster.referee import judge_clue
-from voicemaster.understand.intents import ClueNumber
+from voicemaster.referee import judge_clue_word
+from voicemaster.game.clue_number import ClueNumber
 
 
 class Game:
@@ -43,7 +46,7 @@ class Game:
         self.state = GameState(turn=deal.starting_team)
         self.history: list[tuple[act.Action, GameState]] = []
         self.timer = TurnTimer(self.rules.timer, clock)
-        self.timer.restart("clue")
+        self.timer.restart(Phase.CLUE)
 
     @property
     def team(self) -> Team:
@@ -54,11 +57,16 @@ class Game:
     def winner(self) -> Team | None:
         return self.state.winner
 
+    def is_over(self) -> bool:
+        return self.state.phase is Phase.OVER
+
     def apply(self, action: act.Action) -> list[GameEvent]:
         """Carry out one action; raises a GameError (state unchanged) when not allowed."""
         if isinstance(action, act.Undo):
             return self._undo()
-        if self.state.phase == "over":
+        if isinstance(action, act.TIMER_ACTIONS):
+            return self._pause_or_resume(action)
+        if self.is_over():
             raise errors.GameIsOver(f"The game is over: {self.state.winner.title} won. Say undo to take back the last action.")  # type: ignore[union-attr]
         before = self.state
         handler = {
@@ -72,21 +80,22 @@ class Game:
         events = handler(action)  # type: ignore[operator]
         self.history.append((action, before))
         if self.state.phase != before.phase or self.state.turn != before.turn:
-            self.timer.restart("guess" if self.state.phase == "guess" else "clue")
+            self.timer.restart(self.state.phase)
         return events
 
     # -- clue -----------------------------------------------------------------
 
     def _clue(self, action: act.Clue) -> list[GameEvent]:
         s = self.state
-        if s.phase != "clue":
+        if s.phase is not Phase.CLUE:
             raise errors.NotYourTurn(f"{s.turn.title} is guessing now; a clue comes after the turn.")
         if s.ruling is not None:
             raise errors.AwaitingRuling(self._ruling_prompt())
         if s.cover is not None and s.cover.why == "coop":
             raise errors.CoverNotAllowed("First the opponent covers one of its agents.")
-        verdict = judge_clue(
-            f"{action.word} {action.number}",
+        verdict = judge_clue_word(
+            action.word,
+            action.number,
             self.state.uncovered_cards(self.deal),
             allow_rhymes=self.rules.allow_rhymes,
             allow_compound=self.rules.allow_compound_clues,
@@ -117,7 +126,7 @@ class Game:
             limit = int(number) + (0 if self.rules.exact_guesses else 1)
         s = self.state
         self.state = replace(
-            s, phase="guess", clue=ClueView(s.turn, word, number), guesses_left=limit, guesses_made=0
+            s, phase=Phase.GUESS, clue=ClueView(s.turn, word, number), guesses_left=limit, guesses_made=0
         )
         return [ClueGiven(s.turn, word, number, limit)]
 
@@ -147,7 +156,7 @@ class Game:
 
     def _guess(self, action: act.Guess) -> list[GameEvent]:
         s = self.state
-        if s.phase != "guess":
+        if s.phase is not Phase.GUESS:
             if s.ruling is not None:
                 raise errors.AwaitingRuling(self._ruling_prompt())
             raise errors.NotYourTurn(f"Waiting for {s.turn.title}'s clue before any guess.")
@@ -184,7 +193,7 @@ class Game:
 
     def _stop(self, _: act.Stop) -> list[GameEvent]:
         s = self.state
-        if s.phase != "guess":
+        if s.phase is not Phase.GUESS:
             raise errors.NotYourTurn("There is nothing to stop: no clue has been given yet.")
         if s.guesses_made == 0:
             raise errors.MustGuessFirst(f"{s.turn.title} must make at least one guess first.")
@@ -200,12 +209,12 @@ class Game:
         s = self.state
         if self.rules.coop:
             self.state = replace(
-                s, phase="clue", clue=None, guesses_left=None, guesses_made=0, ruling=None,
+                s, phase=Phase.CLUE, clue=None, guesses_left=None, guesses_made=0, ruling=None,
                 cover=PendingCover(s.turn.other, "coop"),
             )
             return [TurnEnded(s.turn, reason, s.turn), CoverOffered(s.turn.other, "coop")]
         self.state = replace(
-            s, turn=s.turn.other, phase="clue", clue=None, guesses_left=None, guesses_made=0,
+            s, turn=s.turn.other, phase=Phase.CLUE, clue=None, guesses_left=None, guesses_made=0,
             ruling=None, cover=None,
         )
         return [TurnEnded(s.turn, reason, s.turn.other)]
@@ -220,7 +229,7 @@ class Game:
         return []
 
     def _game_over(self, winner: Team, reason: str) -> list[GameEvent]:
-        self.state = replace(self.state, phase="over", winner=winner, ruling=None, cover=None)
+        self.state = replace(self.state, phase=Phase.OVER, winner=winner, ruling=None, cover=None)
         score = self.state.remaining(self.deal, self.team.other) if self.rules.coop else None
         return [GameOver(winner, reason, score)]  # type: ignore[arg-type]
 
@@ -231,12 +240,20 @@ class Game:
             raise errors.NothingToUndo("There is nothing to undo.")
         action, before = self.history.pop()
         self.state = before
-        self.timer.restart("guess" if before.phase == "guess" else "clue")
+        self.timer.restart(before.phase)
         return [ActionUndone(describe(action))]
+
+    def _pause_or_resume(self, action: act.PauseTimer | act.ResumeTimer) -> list[GameEvent]:
+        """The clock is the table's, not a move: journaled, but never on the undo stack."""
+        if isinstance(action, act.PauseTimer):
+            self.timer.pause()
+            return [TimerPaused(self.timer.remaining())]
+        self.timer.resume()
+        return [TimerResumed(self.timer.remaining())]
 
     def poll_timer(self) -> list[GameEvent]:
         """Timer warnings and time's up; an enforced TimeUp is followed by the caller applying TimeOut."""
-        if self.state.phase == "over":
+        if self.is_over():
             return []
         return self.timer.poll(self.state.turn)
 
@@ -255,8 +272,8 @@ class Game:
             winner=s.winner,
             remaining={t: s.remaining(self.deal, t) for t in Team},
             clue=s.clue,
-            guesses_left=s.guesses_left if s.phase == "guess" else None,
-            timer_left=self.timer.remaining() if s.phase != "over" else None,
+            guesses_left=s.guesses_left if s.phase is Phase.GUESS else None,
+            timer_left=None if self.is_over() else self.timer.remaining(),
             timer_paused=self.timer.paused,
             waiting_for=self._waiting_for(),
             coop=self.rules.coop,

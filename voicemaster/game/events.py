@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Literal, Union
 
 from voicemaster.game.cards import Identity, Team
-from voicemaster.understand.intents import ClueNumber
+from voicemaster.game.clue_number import ClueNumber
+from voicemaster.game.phase import Phase
 
 TurnEndReason = Literal["stop", "miss", "limit", "timeout", "illegal-clue"]
 GameOverReason = Literal["agents", "assassin", "coop-agents"]
@@ -94,15 +95,27 @@ class ActionUndone:
 @dataclass(frozen=True)
 class TimerWarning:
     seconds_left: int
-    phase: Literal["clue", "guess"]
+    phase: Phase
     team: Team
 
 
 @dataclass(frozen=True)
 class TimeUp:
-    phase: Literal["clue", "guess"]
+    phase: Phase
     team: Team
     enforced: bool
+
+
+@dataclass(frozen=True)
+class TimerPaused:
+    seconds_left: float | None
+    """None when the timer is off."""
+
+
+@dataclass(frozen=True)
+class TimerResumed:
+    seconds_left: float | None
+    """None when the timer is off."""
 
 
 GameEvent = Union[
@@ -117,4 +130,6 @@ GameEvent = Union[
     ActionUndone,
     TimerWarning,
     TimeUp,
+    TimerPaused,
+    TimerResumed,
 ]

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
-
 from voicemaster.game.cards import Identity, Team
-from voicemaster.understand.intents import ClueNumber
-
-Phase = Literal["clue", "guess", "over"]
+from voicemaster.game.clue_number import ClueNumber
+from voicemaster.game.phase import Phase
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from voicemaster.game.cards import Deal, Identity, Team
-from voicemaster.game.snapshot import ClueView, Phase
-from voicemaster.understand.intents import ClueNumber
+from voicemaster.game.phase import Phase
+from voicemaster.game.snapshot import ClueView
+from voicemaster.game.clue_number import ClueNumber
 
 CoverReason = Literal["penalty", "coop"]
 
@@ -30,7 +31,7 @@ class PendingCover:
 @dataclass(frozen=True)
 class GameState:
     turn: Team
-    phase: Phase = "clue"
+    phase: Phase = Phase.CLUE
     covered: frozenset[int] = frozenset()
     winner: Team | None = None
     clue: ClueView | None = None

@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Callable
 
 from voicemaster.game.cards import Team
 from voicemaster.game.events import GameEvent, TimerWarning, TimeUp
 from voicemaster.game.house_rules import TimerSettings
+from voicemaster.game.phase import Phase
 
 WARNINGS = (30, 10)
-TimedPhase = Literal["clue", "guess"]
 
 
 @dataclass
 class TurnTimer:
     settings: TimerSettings
     clock: Callable[[], float]
-    phase: TimedPhase = "clue"
+    phase: Phase = Phase.CLUE
     _started: float = 0.0
     _paused_at: float | None = None
     _paused_for: float = 0.0
     _announced: set[int] = field(default_factory=set)
     _expired: bool = False
 
-    def restart(self, phase: TimedPhase) -> None:
+    def restart(self, phase: Phase) -> None:
         """A new phase begins: full time, warnings re-armed, pause kept."""
         now = self.clock()
         self.phase = phase
@@ -36,7 +36,7 @@ class TurnTimer:
 
     @property
     def length(self) -> float:
-        return self.settings.clue_seconds if self.phase == "clue" else self.settings.guess_seconds
+        return self.settings.guess_seconds if self.phase is Phase.GUESS else self.settings.clue_seconds
 
     @property
     def paused(self) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from voicemaster.referee.clue_text import HINT_WORDS, SplitClue, in_range, parse_clue, split_clue
+from voicemaster.game.clue_number import ClueNumber
+from voicemaster.referee.clue_text import HINT_WORDS, SplitClue, in_range, parse_clue, split_clue, tokens
 from voicemaster.referee.lexicon import lexicon as load_lexicon
 from voicemaster.referee.table_hints import (
     counted_by,
@@ -21,7 +22,7 @@ from voicemaster.referee.table_hints import (
 from voicemaster.referee.verdict import ClueVerdict
 from voicemaster.referee.word_clash import clash
 
-__all__ = ["ClueVerdict", "judge_clue", "parse_clue", "warm_up"]
+__all__ = ["ClueVerdict", "judge_clue", "judge_clue_word", "parse_clue", "warm_up"]
 
 RULE_ORDER = ("same-word", "form", "compound")
 MAX_COMPOUND_WORDS = 3
@@ -89,8 +90,23 @@ def judge_clue(
     allow_rhymes: bool = False,
     allow_compound: bool = False,
 ) -> ClueVerdict:
-    """The verdict on `clue` ("ocean two", "ice cream") against the uncovered cards."""
-    split = split_clue(clue)
+    """The verdict on a clue as said or typed ("ocean two", "ice cream") against the uncovered cards."""
+    return _judge(split_clue(clue), visible, allow_rhymes, allow_compound)
+
+
+def judge_clue_word(
+    word: str,
+    number: ClueNumber,
+    visible: Sequence[str],
+    *,
+    allow_rhymes: bool = False,
+    allow_compound: bool = False,
+) -> ClueVerdict:
+    """The verdict on a clue already understood as its word(s) and number."""
+    return _judge(SplitClue(tuple(tokens(word)), number, extra=False), visible, allow_rhymes, allow_compound)
+
+
+def _judge(split: SplitClue, visible: Sequence[str], allow_rhymes: bool, allow_compound: bool) -> ClueVerdict:
     shape = _shape(split, allow_compound)
     if shape is not None:
         return shape

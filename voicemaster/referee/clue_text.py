@@ -10,18 +10,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from voicemaster.understand.intents import UNLIMITED, ClueNumber
-
-NUMBER_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
-).split()
-NUMBERS: dict[str, int] = {w: i for i, w in enumerate(NUMBER_WORDS)} | {
-    str(i): i for i in range(len(NUMBER_WORDS))
-}
-UNLIMITED_WORDS = frozenset({"unlimited", "infinity", "infinite"})
-MAX_NUMBER = 9
-FILLER = frozenset({"um", "uh", "umm", "uhm", "erm", "er", "hmm", "hm", "ah", "eh", "mm"})
+from voicemaster.game.clue_number import UNLIMITED, ClueNumber, is_clue_number
+from voicemaster.vocabulary import HESITATIONS, UNLIMITED_WORDS, spoken_number
 LEAD_INS = (
     ("my", "clue", "is"),
     ("the", "clue", "is"),
@@ -66,7 +56,7 @@ def tokens(text: str) -> list[str]:
     """Lower-case words without accents (café -> cafe), filler dropped."""
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
     found = [t.replace("’", "'") for t in TOKEN.findall(plain)]
-    return [t for t in found if t not in FILLER]
+    return [t for t in found if t not in HESITATIONS]
 
 
 def _strip_lead_in(words: list[str]) -> list[str]:
@@ -95,7 +85,7 @@ def number_of(token: str) -> ClueNumber | None:
         return UNLIMITED
     if token.isdigit():
         return int(token)
-    return NUMBERS.get(token)
+    return spoken_number(token)
 
 
 def split_clue(text: str) -> SplitClue:
@@ -116,4 +106,4 @@ def parse_clue(text: str) -> tuple[str, ClueNumber | None]:
 
 
 def in_range(number: ClueNumber | None) -> bool:
-    return number is None or number == UNLIMITED or (isinstance(number, int) and 0 <= number <= MAX_NUMBER)
+    return number is None or is_clue_number(number)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from voicemaster.referee.clue_text import NUMBERS
 from voicemaster.referee.sounds import rhymes
+from voicemaster.vocabulary import spoken_number
 
 POSITION_WORDS = frozenset(
     """corner corners top bottom left right middle center centre row rows column columns
@@ -35,7 +35,7 @@ def starting_with(letter: str, visible: list[str]) -> list[str]:
 
 def counted_by(word: str, visible: list[str]) -> list[str]:
     """Visible cards whose letter count a number-word clue may be about."""
-    count = NUMBERS.get(word)
+    count = int(word) if word.isdigit() else spoken_number(word)
     if count is None:
         return []
     return [card for card in visible if letter_count(card) == count]

@@ -9,9 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Union
 
-Unlimited = Literal["unlimited"]
-ClueNumber = Union[int, Unlimited]
-UNLIMITED: Unlimited = "unlimited"
+from voicemaster.game.clue_number import ClueNumber
 
 CommandKind = Literal["stop", "undo", "yes", "no", "repeat", "status", "time"]
 TimeAction = Literal["query", "pause", "resume"]

@@ -4,27 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Literal, Sequence
+from typing import Iterator, Sequence
 
-from voicemaster.understand.intents import (
-    UNLIMITED,
-    ClueNumber,
-    Command,
-    CoverCard,
-    GiveClue,
-    GuessCard,
-    Intent,
-)
-from voicemaster.understand.templates import (
-    FILLERS,
-    NUMBER_WORDS,
-    Element,
-    Template,
-    elements,
-    templates_for,
-)
-
-DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+from voicemaster.game.clue_number import ClueNumber
+from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard, Intent
+from voicemaster.understand.listening import Listening
+from voicemaster.understand.templates import Element, Template, elements, templates_for
+from voicemaster.vocabulary import CLUE_NUMBER_WORDS, DIGIT_WORDS, FILLERS
 
 CLUE_STOPWORDS = frozenset(
     "a an the i you he she it we they me us them my our your his her its their is are was "
@@ -62,7 +48,7 @@ def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     for chunk in _WORD.findall(text.lower()):
         parts = [p.strip("'") for p in chunk.split("-")]
-        parts = [DIGITS[int(p)] if p.isdigit() and len(p) == 1 else p for p in parts if p]
+        parts = [DIGIT_WORDS[int(p)] if p.isdigit() and len(p) == 1 else p for p in parts if p]
         for i, part in enumerate(parts):
             if part in FILLERS and len(parts) == 1:
                 continue
@@ -75,23 +61,16 @@ def card_words(card: str) -> tuple[str, ...]:
     return tuple(re.split(r"[\s-]+", card.strip().lower()))
 
 
-def match_utterance(
-    tokens: Sequence[Token],
-    cards: Sequence[str],
-    phase: str,
-    *,
-    awaiting_clue: bool,
-    fuzzy_cards: bool = False,
-) -> Match | None:
+def match_utterance(tokens: Sequence[Token], now: Listening, *, fuzzy_cards: bool = False) -> Match | None:
     """The first template (in table order) that fits all the tokens.
 
     With `fuzzy_cards` the card slot takes any words (as many as the longest
     card has), returned as heard: the speech path matches them to the board itself.
     """
-    spoken: dict[tuple[str, ...], str] | int = {card_words(c): c for c in cards}
+    spoken: dict[tuple[str, ...], str] | int = {card_words(c): c for c in now.cards}
     if fuzzy_cards:
-        spoken = max((len(card_words(c)) for c in cards), default=1)
-    for template in templates_for(phase, awaiting_clue=awaiting_clue):
+        spoken = max((len(card_words(c)) for c in now.cards), default=1)
+    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue):
         for match in _fits(elements(template.pattern), tokens, 0, spoken, Match(template)):
             return match
     return None
@@ -119,8 +98,8 @@ def _fits(
             if tuple(words[pos : pos + len(spoken)]) == spoken:
                 yield from _fits(rest, tokens, pos + len(spoken), cards, _with(found, card=card))
     elif head.slot == "number":
-        if pos < len(words) and words[pos] in NUMBER_WORDS:
-            yield from _fits(rest, tokens, pos + 1, cards, _with(found, number=NUMBER_WORDS[words[pos]]))
+        if pos < len(words) and words[pos] in CLUE_NUMBER_WORDS:
+            yield from _fits(rest, tokens, pos + 1, cards, _with(found, number=CLUE_NUMBER_WORDS[words[pos]]))
     elif head.slot in ("clue", "word"):
         for end in _word_ends(tokens, pos, MAX_CLUE_WORDS if head.slot == "clue" else 1):
             clue = clue_word(tokens[pos:end])
@@ -157,7 +136,7 @@ def clue_word(tokens: Sequence[Token]) -> str | None:
     if not tokens or any(not t.word.isalpha() for t in tokens):
         return None
     if any(
-        (t.word in CLUE_STOPWORDS or t.word in NUMBER_WORDS)
+        (t.word in CLUE_STOPWORDS or t.word in CLUE_NUMBER_WORDS)
         and not t.hyphen_after
         and (i == 0 or not tokens[i - 1].hyphen_after)
         for i, t in enumerate(tokens)
@@ -174,7 +153,7 @@ def to_intent(match: Match) -> Intent:
     kind = match.template.intent
     if kind == "clue":
         assert match.clue is not None and match.number is not None
-        return GiveClue(match.clue, UNLIMITED if match.number == UNLIMITED else match.number)
+        return GiveClue(match.clue, match.number)
     if kind == "guess":
         assert match.card is not None
         return GuessCard(match.card)
@@ -184,17 +163,10 @@ def to_intent(match: Match) -> Intent:
     return Command(kind, match.template.time_action)
 
 
-def parse_utterance(
-    text: str,
-    cards: Sequence[str],
-    phase: Literal["clue", "guess"],
-    *,
-    awaiting_clue: bool,
-) -> Intent | None:
+def parse_utterance(text: str, now: Listening) -> Intent | None:
     """The intent of a typed or recognized utterance, or None when it addresses no one.
 
-    `cards` are the uncovered cards as written on the board; a guess or cover
-    names one of them exactly as written.
+    A guess or cover names one of `now.cards` exactly as written on the board.
     """
-    match = match_utterance(tokenize(text), cards, phase, awaiting_clue=awaiting_clue)
+    match = match_utterance(tokenize(text), now)
     return None if match is None else to_intent(match)

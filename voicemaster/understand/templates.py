@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-Phase = Literal["clue", "guess"]
+from voicemaster.game.phase import Phase
+
 Slot = Literal["card", "number", "clue", "word"]
 
 IntentKind = Literal[
@@ -31,15 +32,15 @@ IntentKind = Literal[
 class Template:
     intent: IntentKind
     pattern: str
-    phases: frozenset[str]
+    phases: frozenset[Phase]
     time_action: Literal["query", "pause", "resume"] = "query"
     needs_awaited_clue: bool = False
     """Only fits while a clue is awaited (the bare "ocean two")."""
 
 
-BOTH = frozenset({"clue", "guess"})
-CLUE = frozenset({"clue"})
-GUESS = frozenset({"guess"})
+BOTH = frozenset({Phase.CLUE, Phase.GUESS})
+CLUE = frozenset({Phase.CLUE})
+GUESS = frozenset({Phase.GUESS})
 
 TEMPLATES: tuple[Template, ...] = (
     Template("clue", "[my|the] clue [is] <clue> <number>", CLUE),
@@ -60,15 +61,6 @@ TEMPLATES: tuple[Template, ...] = (
     Template("time", "pause [the] timer", BOTH, time_action="pause"),
     Template("time", "resume [the] timer", BOTH, time_action="resume"),
 )
-
-NUMBER_WORDS: dict[str, int | str] = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4,
-    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "unlimited": "unlimited", "infinity": "unlimited",
-}
-
-FILLERS = frozenset({"um", "uh", "umm", "uhm", "er", "erm", "ah", "hmm", "okay", "ok", "so", "please"})
-"""Dropped anywhere in an utterance before matching."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +90,7 @@ def elements(pattern: str) -> tuple[Element, ...]:
     return tuple(out)
 
 
-def templates_for(phase: str, *, awaiting_clue: bool = True) -> tuple[Template, ...]:
+def templates_for(phase: Phase, *, awaiting_clue: bool = True) -> tuple[Template, ...]:
     """The templates that can fit in this phase, in priority order."""
     return tuple(
         t
@@ -107,7 +99,7 @@ def templates_for(phase: str, *, awaiting_clue: bool = True) -> tuple[Template, 
     )
 
 
-def vocabulary(phase: str) -> frozenset[str]:
+def vocabulary(phase: Phase) -> frozenset[str]:
     """Every literal word of this phase's templates (slots excluded)."""
     words: set[str] = set()
     for template in templates_for(phase):

@@ -20,28 +20,17 @@ from voicemaster.game.events import (
     GameEvent,
     GameOver,
     GameStarted,
+    TimerPaused,
+    TimerResumed,
     TimerWarning,
     TimeUp,
     TurnEnded,
 )
+from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import GameSnapshot
-from voicemaster.understand.intents import ClueNumber, TimeAction
-
-_ONES = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
-
-
-def number_words(n: int) -> str:
-    """0..99 in words ("twenty-five"); larger numbers as digits."""
-    if 0 <= n < 20:
-        return _ONES[n]
-    if 20 <= n < 100:
-        tens, ones = divmod(n, 10)
-        return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
-    return str(n)
+from voicemaster.game.clue_number import UNLIMITED, ClueNumber
+from voicemaster.understand.intents import TimeAction
+from voicemaster.vocabulary import number_words
 
 
 def _cap(text: str) -> str:
@@ -63,7 +52,7 @@ def _plural(n: int, one: str, many: str) -> str:
 
 
 def _clue_number(number: ClueNumber) -> str:
-    return "unlimited" if number == "unlimited" else number_words(number)
+    return UNLIMITED if number == UNLIMITED else number_words(number)
 
 
 _IDENTITY = {
@@ -112,7 +101,7 @@ def _card_revealed(e: CardRevealed, snapshot: GameSnapshot, after: Sequence[Game
         left = snapshot.remaining.get(owner, 0)
         said_cover = [f"{_cap(_card(e.card))} covered.", f"{owner.title} has {_plural(left, 'agent', 'agents')} left."]
         clue_follows = any(isinstance(a, (ClueGiven, ClueRejected, ClueQuestioned, GameOver)) for a in after)
-        if snapshot.phase == "clue" and not clue_follows:
+        if snapshot.phase is Phase.CLUE and not clue_follows:
             said_cover.append(f"{snapshot.turn.title} spymaster, your clue.")
         return said_cover
     if any(isinstance(a, (TurnEnded, GameOver)) for a in after):
@@ -196,6 +185,10 @@ def _render(
         return [f"Undone: {_card(event.description)}.", _where_we_are(snapshot)]
     if isinstance(event, TimerWarning):
         return [_cap(_plural(event.seconds_left, "second", "seconds")) + "."]
+    if isinstance(event, TimerPaused):
+        return [_timer_phrase(event.seconds_left, "pause")]
+    if isinstance(event, TimerResumed):
+        return [_timer_phrase(event.seconds_left, "resume")]
     return _time_up(event, snapshot, after)
 
 
@@ -222,10 +215,10 @@ def _clue_said(snapshot: GameSnapshot) -> str:
 
 def _where_we_are(snapshot: GameSnapshot) -> str:
     """Whose turn and what they are doing, as one sentence."""
-    if snapshot.phase == "over":
+    if snapshot.phase is Phase.OVER:
         return f"Game over: {snapshot.winner.value if snapshot.winner else 'nobody'} won."
     team = snapshot.turn.title
-    if snapshot.phase == "clue":
+    if snapshot.phase is Phase.CLUE:
         return f"{team}'s turn: waiting for the clue."
     if snapshot.guesses_left is None:
         left = "unlimited guesses"
@@ -250,7 +243,7 @@ def status_phrase(snapshot: GameSnapshot) -> str:
 
 def repeat_phrase(snapshot: GameSnapshot) -> str | None:
     """The current clue again, with the guesses left; None when there is no clue to repeat."""
-    if snapshot.clue is None or snapshot.phase != "guess":
+    if snapshot.clue is None or snapshot.phase is not Phase.GUESS:
         return None
     return f"The {_clue_said(snapshot)}. " + _where_we_are(snapshot)
 
@@ -266,17 +259,22 @@ def _duration(seconds: float) -> str:
     return " ".join(parts)
 
 
-def time_phrase(snapshot: GameSnapshot, action: TimeAction = "query") -> str:
-    """How long the current phase has left, after a question, a pause or a resume."""
-    if snapshot.timer_left is None:
+def time_phrase(snapshot: GameSnapshot) -> str:
+    """How long the current phase has left."""
+    if snapshot.timer_paused and snapshot.timer_left is not None:
+        return f"The timer is paused with {_duration(snapshot.timer_left)} left."
+    return _timer_phrase(snapshot.timer_left, "query")
+
+
+def _timer_phrase(seconds_left: float | None, action: TimeAction) -> str:
+    """After a question, a pause or a resume."""
+    if seconds_left is None:
         return "The timer is off."
-    left = _duration(snapshot.timer_left)
+    left = _duration(seconds_left)
     if action == "pause":
         return f"Timer paused with {left} left."
     if action == "resume":
         return f"Timer running: {left} left."
-    if snapshot.timer_paused:
-        return f"The timer is paused with {left} left."
     return _cap(left) + " left."
 
 

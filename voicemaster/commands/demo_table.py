@@ -7,16 +7,17 @@ import random
 from dataclasses import dataclass
 
 from voicemaster.game.cards import Identity, Team
+from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import GameSnapshot
-from voicemaster.referee import judge_clue
+from voicemaster.referee import judge_clue_word
 from voicemaster.understand.intents import Command, GiveClue, GuessCard, Intent
+from voicemaster.vocabulary import DIGIT_WORDS
 
 CLUE_POOL = (
     "ocean", "music", "travel", "winter", "history", "metal", "kitchen", "garden", "space",
     "sport", "money", "light", "water", "school", "forest", "fire", "science", "movie",
     "color", "weather", "family", "machine", "paper", "island", "circus",
 )
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 CHATTER = (
     "hmm I think it might be the {card} one",
     "wait what about {card}",
@@ -65,7 +66,7 @@ class ScriptedTable:
 
     def next_line(self, snap: GameSnapshot, awaiting_clue: bool) -> Line:
         team = snap.turn
-        if snap.phase == "clue":
+        if snap.phase is Phase.CLUE:
             if not awaiting_clue:
                 return Line("yes", self._voice(team.other, "spymaster"), Command("yes"))
             return self._clue(snap, team)
@@ -78,11 +79,11 @@ class ScriptedTable:
 
     def _clue(self, snap: GameSnapshot, team: Team) -> Line:
         visible = [c.word for c in snap.cards if not c.covered]
-        legal = [w for w in CLUE_POOL if judge_clue(w, visible).verdict == "legal"]
-        word = self.rng.choice(legal)
         number = min(snap.remaining[team], self.rng.choice((1, 2, 2, 3)))
+        legal = [w for w in CLUE_POOL if judge_clue_word(w, number, visible).verdict == "legal"]
+        word = self.rng.choice(legal)
         template = self.rng.choice(("clue {w} {n}", "my clue is {w} {n}", "clue {w} {n}"))
-        text = template.format(w=word, n=NUMBER_WORDS[number])
+        text = template.format(w=word, n=DIGIT_WORDS[number])
         return Line(text, self._voice(team, "spymaster"), GiveClue(word, number))
 
     def _guess_or_stop(self, snap: GameSnapshot, team: Team) -> Line:
