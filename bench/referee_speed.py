@@ -62,7 +62,7 @@ def clue_words(cards: list[str], count: int, rng: random.Random) -> list[str]:
 
 
 def measure_verdicts(count: int, seed: int) -> tuple[list[float], dict[str, int]]:
-    from voicemaster.game.files import read_wordlist
+    from voicemaster.setup.files import read_wordlist
     from voicemaster.referee import judge_clue, warm_up
 
     rng = random.Random(seed)

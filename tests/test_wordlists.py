@@ -12,8 +12,9 @@ import pronouncing
 import pytest
 from lemminflect import getAllInflections, getAllLemmas
 
-from voicemaster.game.files import read_wordlist
-from voicemaster.understand.templates import NUMBER_WORDS, vocabulary
+from voicemaster.setup.files import read_wordlist
+from voicemaster.understand.templates import vocabulary
+from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 WORDLISTS = Path(__file__).resolve().parents[1] / "wordlists"
 MINIMUM_SIZE = {"default.txt": 420, "kids.txt": 200}
@@ -110,7 +111,7 @@ def test_no_two_cards_sound_alike(name: str) -> None:
 
 @pytest.mark.parametrize("name", LIST_NAMES)
 def test_no_card_is_a_word_the_referee_listens_for(name: str) -> None:
-    spoken = vocabulary("clue") | vocabulary("guess") | set(NUMBER_WORDS)
+    spoken = vocabulary("clue") | vocabulary("guess") | set(CLUE_NUMBER_WORDS)
     assert sorted(set(cards(name)) & spoken) == []
 
 

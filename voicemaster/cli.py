@@ -29,13 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"voicemaster {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"voicemaster.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"voicemaster.commands.{name}":
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(f"voicemaster.commands.{name}").register(sub)
     return parser
 
 

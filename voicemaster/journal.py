@@ -16,11 +16,10 @@ from typing import Callable
 
 from voicemaster.errors import InputError
 from voicemaster.game.actions import Action, action_from_json, action_to_json
-from voicemaster.game.cards import KEY_LETTERS, Deal
+from voicemaster.game.cards import KEY_LETTERS, Deal, key_problem
 from voicemaster.game.core import Game
 from voicemaster.game.errors import GameError
 from voicemaster.game.events import GameEvent, GameStarted
-from voicemaster.game.files import check_key_counts
 from voicemaster.game.house_rules import HouseRules
 
 FORMAT = "voicemaster-journal"
@@ -105,7 +104,9 @@ def _parse_header(line: bytes, path: str) -> tuple[Deal, HouseRules]:
         cards = tuple(str(c) for c in header["cards"])
         if len(cards) != 25 or len(key) != 25:
             raise ValueError("a journal's deal has 25 cards")
-        check_key_counts(key, path)
+        problem = key_problem(key)
+        if problem is not None:
+            raise InputError(problem, path)
         rules = HouseRules.from_json(header["rules"])
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"damaged journal header ({exc})", path, 1) from None

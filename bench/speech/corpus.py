@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from voicemaster.game.dealing import deal_cards
-from voicemaster.game.files import read_wordlist
+from voicemaster.setup.files import read_wordlist
 from voicemaster.speech.grammar import clue_vocabulary
 from voicemaster.understand.intents import Command, GiveClue, GuessCard, Intent
 from voicemaster.understand.parse import CLUE_STOPWORDS
-from voicemaster.understand.templates import NUMBER_WORDS, TEMPLATES, Template, elements
+from voicemaster.understand.templates import TEMPLATES, Template, elements
+from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 VOICES = ("en-us", "en-gb", "en-us+m3", "en-gb-scotland+f2", "en-us+f4", "en-029+m5", "en-gb-x-rp+f3")
 WORDLIST = Path(__file__).resolve().parents[2] / "wordlists" / "default.txt"
@@ -57,7 +58,7 @@ def _say(template: Template, rng: random.Random, card: str = "", clue: str = "")
         elif element.slot in ("clue", "word"):
             words.append(clue)
         elif element.slot == "number":
-            words.append(rng.choice([w for w in NUMBER_WORDS if w != "infinity"]))
+            words.append(rng.choice([w for w in CLUE_NUMBER_WORDS if w != "infinity"]))
         elif not element.optional or rng.random() < 0.5:
             words.append(rng.choice(element.words))
     return " ".join(words)
@@ -89,7 +90,7 @@ def build(per_kind: int, seed: int = 1) -> list[Item]:
         items.append(Item("command", "guess", _say(template, rng), *voice(), board, Command(template.intent, template.time_action)))  # type: ignore[arg-type]
         template = rng.choice(clue_templates)
         text = _say(template, rng, clue=rng.choice(clue_words))
-        word, number = text.split()[-2], NUMBER_WORDS[text.split()[-1]]
+        word, number = text.split()[-2], CLUE_NUMBER_WORDS[text.split()[-1]]
         items.append(Item("clue", "clue", text, *voice(), board, GiveClue(word, number)))
         a, b = rng.sample(board, 2)
         phase = rng.choice(("guess", "clue"))

@@ -17,7 +17,7 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Action
 from voicemaster.game.cards import Deal, Identity
 from voicemaster.game.core import Game
-from voicemaster.game.dealing import new_deal
+from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
 from voicemaster.understand.parse import parse_utterance
@@ -148,7 +148,7 @@ def scripted_game(seed: int, workdir: Path, max_lines: int = 70, chatter: bool =
             tail -= 1
         for line in player.next_lines():
             now = dialogue.listening()
-            dialogue.hear(parse_utterance(line, now.cards, now.phase, awaiting_clue=now.awaiting_clue))
+            dialogue.hear(parse_utterance(line, now))
             script.lines.append(line)
             script.records_after.append(count)
     journal.close()

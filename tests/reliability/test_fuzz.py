@@ -21,20 +21,21 @@ from tests.reliability.bad_files import journal_header
 from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
 from voicemaster.game.core import Game
-from voicemaster.game.files import read_board, read_key, read_wordlist
+from voicemaster.setup.files import read_board, read_key, read_wordlist
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
-from voicemaster.runtime import voice_settings
-from voicemaster.settings import CONFIG_KEYS, house_rules_from, load_config
+from voicemaster.setup.runtime import voice_settings
+from voicemaster.setup.settings import CONFIG_KEYS, house_rules_from, load_config
 from voicemaster.understand.intents import AmbiguousCard
 from voicemaster.understand.parse import parse_utterance
-from voicemaster.understand.templates import FILLERS, NUMBER_WORDS, vocabulary
+from voicemaster.understand.templates import vocabulary
+from voicemaster.vocabulary import CLUE_NUMBER_WORDS, FILLERS
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 card_words = st.sampled_from([*BOARD, "ice cream", "zebra", "apples", "Apple", "BANK"])
 template_words = st.sampled_from(sorted(vocabulary("clue") | vocabulary("guess") | {"my", "clue", "is", "what"}))
-numbers = st.one_of(st.sampled_from(sorted(NUMBER_WORDS)), st.integers(-20, 120).map(str))
+numbers = st.one_of(st.sampled_from(sorted(CLUE_NUMBER_WORDS)), st.integers(-20, 120).map(str))
 junk = st.one_of(st.sampled_from(sorted(FILLERS)), st.text(max_size=12), st.sampled_from(["...", "?!", "-", "'", "—", "ü", "\t"]))
 token = st.one_of(card_words, template_words, template_words, numbers, junk)
 utterance = st.lists(token, min_size=0, max_size=7).flatmap(
@@ -54,7 +55,7 @@ def test_random_speech_never_breaks_the_game(game_rules: HouseRules, said: list[
         dialogue.opening()
         for text, pause in said:
             listening = dialogue.listening()
-            intent = parse_utterance(text, listening.cards, listening.phase, awaiting_clue=listening.awaiting_clue)
+            intent = parse_utterance(text, listening)
             if isinstance(intent, AmbiguousCard):
                 assert set(intent.candidates) <= set(game.uncovered())
             reply = dialogue.hear(intent)

@@ -82,8 +82,8 @@ def test_fetch_installs_a_verified_model_that_is_then_listed(server, tmp_path, c
     assert code == 0 and "SHA-256 verified" in capsys.readouterr().out
     assert leftovers(models) == [NAME]
     assert (models / NAME / "am" / "final.mdl").read_bytes() == b"acoustic model"
-    assert [m.name for m in find_models(models)] == [NAME]
-    assert find_vosk_model(directory=models) == models / NAME
+    assert [m.name for m in find_models([models])] == [NAME]
+    assert find_vosk_model(directories=[models]) == models / NAME
     main(["models", "--models-dir", str(models)])
     assert f"--engine auto uses vosk with {NAME}" in capsys.readouterr().out
 

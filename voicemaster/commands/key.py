@@ -9,7 +9,7 @@ from rich.console import Console
 
 from voicemaster.display.key_view import render_key
 from voicemaster.errors import InputError
-from voicemaster.game.files import read_board, read_key
+from voicemaster.setup.files import read_board, read_key
 from voicemaster.game.snapshot import CardView
 from voicemaster.journal import load_game
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from voicemaster.speech.models import (
-    DEFAULT_ENGLISH_MODEL, KNOWN_MODELS, MODELS_DIR, fetch_model, find_models, find_vosk_model,
+    DEFAULT_ENGLISH_MODEL, KNOWN_MODELS, fetch_model, find_models, find_vosk_model, install_dir, model_dirs,
 )
 
 
@@ -15,15 +15,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "models",
         help="list speech models; fetch the vosk English model",
-        description="List the speech models in models/ and say how to get the vosk English model. "
+        description="List the speech models (in models/ of a checkout and in the per-user data "
+        "directory) and say how to get the vosk English model. "
         f"With --fetch, download a model (e.g. {DEFAULT_ENGLISH_MODEL}), verify its SHA-256 "
-        "and install it in models/.",
+        "and install it.",
     )
     parser.add_argument("--fetch", metavar="NAME", help=f"download and install a model, e.g. {DEFAULT_ENGLISH_MODEL}")
     parser.add_argument("--url", help="download from this URL instead of the model's official one")
     parser.add_argument("--sha256", metavar="HEX", help="expected SHA-256 of the archive (required for unknown models)")
-    parser.add_argument("--models-dir", metavar="DIR", type=Path, default=MODELS_DIR,
-                        help="where models live (default: models/ in the repository)")
+    parser.add_argument("--models-dir", metavar="DIR", type=Path,
+                        help=f"look and install here only (default: {', '.join(map(str, model_dirs()))})")
     parser.set_defaults(run=run)
 
 
@@ -34,20 +35,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(directory: Path) -> None:
-    models = find_models(directory)
+def _list(directory: Path | None) -> None:
+    directories = model_dirs() if directory is None else [directory]
+    models = find_models(directories)
     print("pocketsphinx  built in (US English, ships with the pocketsphinx package)")
     for model in models:
         print(f"{model.engine:<13} {model.name}  {model.size_bytes / 1e6:.0f} MB  {model.path}")
-    chosen = find_vosk_model(directory=directory)
+    chosen = find_vosk_model(directories=directories)
     if chosen is not None:
         print(f"--engine auto uses vosk with {chosen.name}")
         return
     known = KNOWN_MODELS[DEFAULT_ENGLISH_MODEL]
-    print(f"No vosk model in {directory}: --engine auto uses pocketsphinx.")
+    print(f"No vosk model in {' or '.join(map(str, directories))}: --engine auto uses pocketsphinx.")
     print(f"To use vosk, on a networked machine run:\n  voicemaster models --fetch {known.name}")
     print(f"or download {known.url} ({known.size / 1e6:.0f} MB), check that its SHA-256 is\n"
-          f"  {known.sha256}\nand unzip it into {directory}/.")
+          f"  {known.sha256}\nand unzip it into {directory or install_dir()}/.")
 
 
 def _fetch(args: argparse.Namespace) -> int:

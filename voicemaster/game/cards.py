@@ -36,6 +36,20 @@ class Identity(str, Enum):
 
 
 KEY_LETTERS = {"R": Identity.RED, "B": Identity.BLUE, "N": Identity.BYSTANDER, "A": Identity.ASSASSIN}
+KEY_COUNTS = {Identity.BYSTANDER: 7, Identity.ASSASSIN: 1}
+
+
+def key_problem(key: tuple[Identity, ...]) -> str | None:
+    """Why this is no key card (9 and 8 agents, 7 bystanders, 1 assassin), or None."""
+    counts = {ident: key.count(ident) for ident in Identity}
+    agents = sorted((counts[Identity.RED], counts[Identity.BLUE]))
+    if agents == [8, 9] and all(counts[i] == n for i, n in KEY_COUNTS.items()):
+        return None
+    return (
+        "a key card needs 9 and 8 agents, 7 bystanders (N) and 1 assassin (A); "
+        f"this one has {counts[Identity.RED]} R, {counts[Identity.BLUE]} B, "
+        f"{counts[Identity.BYSTANDER]} N, {counts[Identity.ASSASSIN]} A"
+    )
 
 
 def card_key(word: str) -> str:

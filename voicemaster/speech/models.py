@@ -19,12 +19,10 @@ import urllib.request
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable
+from typing import Callable, Sequence
 
 from voicemaster.errors import InputError
-
-MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
-"""models/ at the repository root."""
+from voicemaster.paths import checkout_root, data_home
 
 _TEMP_PREFIX = ".fetch-"
 _MAX_UNPACKED_BYTES = 4 * 1024**3
@@ -73,19 +71,32 @@ def _tree_size(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
 
-def find_models(directory: Path = MODELS_DIR) -> list[ModelInfo]:
-    """The vosk models directly under `directory` (hidden fetch leftovers are ignored)."""
-    if not directory.is_dir():
-        return []
-    return [
-        ModelInfo(name=p.name, path=p, engine="vosk", size_bytes=_tree_size(p))
-        for p in sorted(directory.iterdir())
-        if not p.name.startswith(".") and p.is_dir() and is_vosk_model(p)
-    ]
+def model_dirs() -> list[Path]:
+    """Where models are looked for: models/ of a source checkout, then the per-user data directory."""
+    root = checkout_root()
+    return ([root / "models"] if root is not None else []) + [data_home() / "models"]
 
 
-def find_vosk_model(explicit: str | Path | None = None, directory: Path = MODELS_DIR) -> Path | None:
-    """`--model PATH` if given (it must be a vosk model), else the first model in models/, else None.
+def install_dir() -> Path:
+    """Where `models --fetch` puts a model: the first of model_dirs()."""
+    return model_dirs()[0]
+
+
+def find_models(directories: Sequence[Path] | None = None) -> list[ModelInfo]:
+    """The vosk models directly under each directory (hidden fetch leftovers are ignored)."""
+    found: list[ModelInfo] = []
+    for directory in model_dirs() if directories is None else directories:
+        if directory.is_dir():
+            found += [
+                ModelInfo(name=p.name, path=p, engine="vosk", size_bytes=_tree_size(p))
+                for p in sorted(directory.iterdir())
+                if not p.name.startswith(".") and p.is_dir() and is_vosk_model(p)
+            ]
+    return found
+
+
+def find_vosk_model(explicit: str | Path | None = None, directories: Sequence[Path] | None = None) -> Path | None:
+    """`--model PATH` if given (it must be a vosk model), else the first model found, else None.
 
     English models come first, as the game is played in English.
     """
@@ -94,7 +105,7 @@ def find_vosk_model(explicit: str | Path | None = None, directory: Path = MODELS
         if not path.is_dir() or not is_vosk_model(path):
             raise InputError("not a vosk model directory (expected am/final.mdl and conf/)", path=str(path))
         return path
-    models = sorted(find_models(directory), key=lambda m: ("-en" not in m.name, m.name))
+    models = sorted(find_models(directories), key=lambda m: ("-en" not in m.name, m.name))
     return models[0].path if models else None
 
 
@@ -102,11 +113,12 @@ def fetch_model(
     name: str,
     url: str | None = None,
     sha256: str | None = None,
-    directory: Path = MODELS_DIR,
+    directory: Path | None = None,
     timeout: float = 60.0,
     progress: Callable[[int, int | None], None] | None = None,
 ) -> Path:
-    """Download, verify and install model `name` into `directory`; its final path."""
+    """Download, verify and install model `name` into `directory` (default install_dir()); its final path."""
+    directory = directory if directory is not None else install_dir()
     known = KNOWN_MODELS.get(name)
     if PurePosixPath(name).name != name or name.startswith(".") or "\\" in name:
         raise ModelFetchError(f"bad model name {name!r}")

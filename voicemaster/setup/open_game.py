@@ -8,17 +8,18 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from voicemaster.errors import InputError
 from voicemaster.game.actions import Action
 from voicemaster.game.cards import Deal, card_key
 from voicemaster.game.core import Game
-from voicemaster.game.dealing import RecentCards, deal_key, new_deal
-from voicemaster.game.files import read_board, read_key
+from voicemaster.game.dealing import deal_key
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
-from voicemaster.settings import data_home
+from voicemaster.paths import data_home
+from voicemaster.setup.dealing import RecentCards, new_deal
+from voicemaster.setup.files import read_board, read_key
 
 
 @dataclass
@@ -46,7 +47,7 @@ def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--resume", action="store_true", help="continue the game recorded in --journal")
 
 
-def deal_from(args: argparse.Namespace) -> Deal:
+def deal_from(args: argparse.Namespace, config: dict[str, Any]) -> Deal:
     """The physical deal when given, else a fresh seeded one from the word list."""
     rng = random.Random(args.seed)
     if args.board is not None:
@@ -56,15 +57,30 @@ def deal_from(args: argparse.Namespace) -> Deal:
     if args.key is not None:
         raise InputError("--key needs --board: the key card describes a physical deal")
     recent = None if args.seed is not None else RecentCards(data_home() / "recent-cards.json")
-    return new_deal(args.wordlist, args.seed, recent)
+    return new_deal(args.wordlist or configured_wordlist(config), args.seed, recent)
+
+
+def configured_wordlist(config: dict[str, Any]) -> Path | None:
+    """`wordlist = "..."` in the config file; a relative path is relative to that file."""
+    value = config.get("wordlist")
+    if value is None:
+        return None
+    source = str(config.get("_path", "config"))
+    if not isinstance(value, str) or not value.strip():
+        raise InputError("wordlist must be the path of a word-list file", source)
+    path = Path(value).expanduser()
+    return path if path.is_absolute() else Path(source).parent / path
 
 
 def open_game(
-    args: argparse.Namespace, rules: HouseRules, clock: Callable[[], float] = time.monotonic
+    args: argparse.Namespace,
+    rules: HouseRules,
+    config: dict[str, Any],
+    clock: Callable[[], float] = time.monotonic,
 ) -> OpenGame:
     if args.resume:
         return _resume(args, clock)
-    deal = deal_from(args)
+    deal = deal_from(args, config)
     journal = Journal.create(args.journal, deal, rules) if args.journal else None
     return OpenGame(Game(deal, rules, clock), journal, resumed=False)
 

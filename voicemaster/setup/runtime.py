@@ -15,9 +15,9 @@ from voicemaster.display.live import LiveBoard
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import parse_web_address
 from voicemaster.errors import InputError
-from voicemaster.dialogue import Listening
 from voicemaster.speech.denoise import DEFAULT_DENOISER, DENOISERS
 from voicemaster.understand.intents import Intent
+from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
 
@@ -98,7 +98,7 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hear:
     recognizer = open_recognizer(args.engine or str(config.get("engine", "auto")), args.model)
 
     def understand(audio: np.ndarray, now: Listening) -> tuple[str, Intent | None]:
-        heard = hear(audio, recognizer, now.cards, now.phase, now.awaiting_clue)
+        heard = hear(audio, recognizer, now)
         return heard.transcript.text, heard.intent
 
     return understand

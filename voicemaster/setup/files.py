@@ -6,10 +6,9 @@ import re
 from pathlib import Path
 
 from voicemaster.errors import InputError
-from voicemaster.game.cards import KEY_LETTERS, Identity, card_key
+from voicemaster.game.cards import KEY_LETTERS, Identity, card_key, key_problem
 
 CARD_PATTERN = re.compile(r"^[A-Za-z]+(?:[ -][A-Za-z]+)*$")
-KEY_COUNTS = {Identity.BYSTANDER: 7, Identity.ASSASSIN: 1}
 
 
 def _read_lines(path: str | Path) -> list[str]:
@@ -87,15 +86,9 @@ def read_key(path: str | Path) -> tuple[Identity, ...]:
 
 
 def check_key_counts(key: tuple[Identity, ...], source: str) -> None:
-    counts = {ident: key.count(ident) for ident in Identity}
-    agents = sorted((counts[Identity.RED], counts[Identity.BLUE]))
-    if agents != [8, 9] or any(counts[i] != n for i, n in KEY_COUNTS.items()):
-        raise InputError(
-            "a key card needs 9 and 8 agents, 7 bystanders (N) and 1 assassin (A); "
-            f"this one has {counts[Identity.RED]} R, {counts[Identity.BLUE]} B, "
-            f"{counts[Identity.BYSTANDER]} N, {counts[Identity.ASSASSIN]} A",
-            source,
-        )
+    problem = key_problem(key)
+    if problem is not None:
+        raise InputError(problem, source)
 
 
 def read_wordlist(path: str | Path) -> tuple[str, ...]:

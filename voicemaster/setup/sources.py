@@ -1,11 +1,12 @@
 """Threads that feed the app's inbox: typed lines, or audio cut into utterances.
 
-Microphone and WAV replay go through the same `feed_audio`, so both are cut by the
-one endpointer and reach the recognizer the same way.
+Microphone and WAV replay go through the same `feed_audio` and the one audio front
+end (speech/front_end.py), so both reach the recognizer the same way.
 """
 
 from __future__ import annotations
 
+import itertools
 import queue
 import threading
 from typing import Callable, TextIO
@@ -15,7 +16,8 @@ import numpy as np
 from voicemaster.app import EndOfInput, Item, Notice, Spoken, Typed
 from voicemaster.errors import InputError
 from voicemaster.speech.audio_sources import AudioDeviceError, AudioSource
-from voicemaster.speech.endpointer import Endpointer, frame_energy_db
+from voicemaster.speech.endpointer import frame_energy_db
+from voicemaster.speech.front_end import FrontEnd
 
 LEVEL_EVERY_FRAMES = 10
 
@@ -36,21 +38,20 @@ def feed_typed(stream: TextIO, inbox: "queue.Queue[Item]") -> None:
 
 def feed_audio(
     source: AudioSource,
-    endpointer: Endpointer,
+    front_end: FrontEnd,
     inbox: "queue.Queue[Item]",
     on_level: Callable[[float], None] | None = None,
 ) -> None:
-    """Frames → endpointer → one Spoken item per utterance; faults become notices."""
+    """The front end's utterances, one Spoken item each; faults become notices."""
+    frames_seen = itertools.count()
+
+    def meter(frame: np.ndarray) -> None:
+        if next(frames_seen) % LEVEL_EVERY_FRAMES == 0 and on_level is not None:
+            on_level(level_of(frame))
+
     try:
-        for index, frame in enumerate(source.frames()):
-            if on_level is not None and index % LEVEL_EVERY_FRAMES == 0:
-                on_level(level_of(frame))
-            utterance = endpointer.push(frame)
-            if utterance is not None:
-                inbox.put(Spoken(utterance.audio))
-        last = endpointer.flush()
-        if last is not None:
-            inbox.put(Spoken(last.audio))
+        for utterance in front_end.utterances(source, on_frame=meter):
+            inbox.put(Spoken(utterance.audio))
     except (AudioDeviceError, InputError) as exc:
         inbox.put(Notice(f"I can no longer hear the table: {exc}. Your game is saved."))
     finally:

@@ -3,37 +3,23 @@
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from voicemaster.errors import InputError
 from voicemaster.game.house_rules import HouseRules, TimerSettings, UnknownHouseRule
+from voicemaster.paths import config_file
 
 CONFIG_KEYS = {"house_rules", "coop", "timer", "audio_out", "engine", "voice", "wordlist"}
 TIMER_KEYS = {"enabled", "clue_seconds", "guess_seconds", "enforced"}
 VOICE_TYPES: dict[str, tuple[type, ...]] = {"rate": (int,), "volume": (int, float), "voice": (str,)}
 
 
-def data_home() -> Path:
-    """Where VoiceMaster keeps its own small files (recently dealt cards)."""
-    base = os.environ.get("VOICEMASTER_HOME") or os.path.join(
-        os.environ.get("XDG_DATA_HOME", str(Path.home() / ".local" / "share")), "voicemaster"
-    )
-    return Path(base)
-
-
-def default_config_path() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME", str(Path.home() / ".config"))
-    return Path(base) / "voicemaster" / "config.toml"
-
-
 def load_config(path: Path | None) -> dict[str, Any]:
     """The config file as a dict; a missing default file is an empty config."""
-    target = path or default_config_path()
+    target = path or config_file()
     if path is None and not target.exists():
         return {}
     try:
@@ -71,7 +57,7 @@ def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--guess-seconds", type=float, help="timer length for the guesses (default 120)")
     g.add_argument("--timer-enforced", action="store_true", default=None,
                    help="time's up ends the turn (default: only announced)")
-    g.add_argument("--config", type=Path, help=f"config file (default {default_config_path()})")
+    g.add_argument("--config", type=Path, help=f"config file (default {config_file()})")
 
 
 def house_rules_from(args: argparse.Namespace, config: dict[str, Any]) -> HouseRules:

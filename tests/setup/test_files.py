@@ -1,0 +1,90 @@
+"""Board, key and word-list files: every mistake gets one line naming the file and line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import BOARD, KEY_ROWS
+from voicemaster.errors import InputError
+from voicemaster.game.cards import Identity
+from voicemaster.setup.files import read_board, read_key, read_wordlist
+
+GOOD_BOARD = "\n".join(BOARD) + "\n"
+GOOD_KEY = "\n".join(KEY_ROWS) + "\n"
+
+
+def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    return path
+
+
+def test_good_files_read_as_written(tmp_path: Path) -> None:
+    cards = read_board(write(tmp_path, "b.txt", GOOD_BOARD.replace("ghost", "Ice  Cream").replace("drum", "mother-in-law")))
+    assert cards[14] == "Ice Cream" and cards[10] == "mother-in-law"
+    key = read_key(write(tmp_path, "k.txt", GOOD_KEY.lower().replace("r", "R ")))
+    assert key.count(Identity.RED) == 9 and key[24] is Identity.ASSASSIN
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("\n".join(BOARD[:24]) + "\n", "b.txt: a board has 25 cards, this file has 24"),
+        (GOOD_BOARD + "extra\n", "this file has 26"),
+        (GOOD_BOARD.replace("bear", "apple"), "b.txt line 3: 'apple' is already on line 1"),
+        (GOOD_BOARD.replace("bear", "APPLE"), "line 3: 'APPLE' is already on line 1"),
+        (GOOD_BOARD.replace("bear\n", "\n"), "b.txt line 3: empty line"),
+        (GOOD_BOARD.replace("bear", "b3ar"), "line 3: 'b3ar' is not a card"),
+        (b"\xff\xfe" + GOOD_BOARD.encode("utf-16-le"), "b.txt line 1: not UTF-8"),
+    ],
+)
+def test_bad_boards(tmp_path: Path, content: str | bytes, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        read_board(write(tmp_path, "b.txt", content))
+    assert message in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("RRRRR\nRRRRB\nBBBBB\nBBBNN\n", "5 lines of 5 letters, this file has 4"),
+        (GOOD_KEY.replace("NNNNA", "NNNA"), "k.txt line 5: 'NNNA' should be 5 letters"),
+        (GOOD_KEY.replace("NNNNA", "NNNNX"), "k.txt line 5: 'X' is not a key letter"),
+        (GOOD_KEY.replace("NNNNA", "NNNNN"), "1 assassin"),
+        (GOOD_KEY.replace("RRRRB", "RRRRR"), "9 and 8 agents"),
+    ],
+)
+def test_bad_keys(tmp_path: Path, content: str, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        read_key(write(tmp_path, "k.txt", content))
+    assert message in str(err.value)
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="nope.txt: file not found"):
+        read_board(tmp_path / "nope.txt")
+    with pytest.raises(InputError, match="is a directory"):
+        read_key(tmp_path)
+
+
+def test_word_lists_skip_comments_and_refuse_duplicates(tmp_path: Path) -> None:
+    words = "# animals\n" + "\n".join(BOARD) + "\n\nzebra\n"
+    assert len(read_wordlist(write(tmp_path, "w.txt", words))) == 26
+    with pytest.raises(InputError, match="w.txt line 29: 'apple' is already on line 2"):
+        read_wordlist(write(tmp_path, "w.txt", words + "apple\n"))
+    with pytest.raises(InputError, match="at least 25 cards"):
+        read_wordlist(write(tmp_path, "w.txt", "apple\nbear\n"))
+
+
+def test_the_command_line_reports_a_bad_board_in_one_line_with_status_2(tmp_path: Path) -> None:
+    board = write(tmp_path, "b.txt", GOOD_BOARD.replace("bear", "apple"))
+    result = subprocess.run(
+        [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--board", str(board), "--audio-out", "none"],
+        input="", capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"voicemaster: {board} line 3: 'apple' is already on line 1"

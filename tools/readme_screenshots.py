@@ -1,0 +1,100 @@
+"""Pictures of the displays for the README, taken with headless Chromium.
+
+    .venv/bin/python tools/readme_screenshots.py docs/screenshots
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from rich.console import Console, RenderableType
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.chromium import screenshot  # noqa: E402
+from voicemaster.display.terminal import render_board  # noqa: E402
+from voicemaster.display.web import WebDisplay  # noqa: E402
+from voicemaster.game.cards import KEY_LETTERS, Identity, Team  # noqa: E402
+from voicemaster.game.phase import Phase  # noqa: E402
+from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot, TableStatus  # noqa: E402
+
+
+def terminal_png(renderable: RenderableType, out: Path, width: int = 100) -> Path:
+    """What a terminal shows, as rich's SVG rendered to PNG (web fonts removed: offline)."""
+    console = Console(record=True, width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor")
+    console.print(renderable)
+    svg = re.sub(r"@font-face\s*\{[^}]*\}", "", console.export_svg(title="voicemaster play"))
+    view_box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    if view_box is None:
+        raise RuntimeError("rich's SVG has no viewBox")
+    size = (math.ceil(float(view_box[1])), math.ceil(float(view_box[2])))
+    with tempfile.TemporaryDirectory(prefix="voicemaster-svg-") as tmp:
+        svg_path = Path(tmp, "board.svg")
+        svg_path.write_text(svg, encoding="utf-8")
+        return screenshot(svg_path.as_uri(), out, size=size)
+
+
+SAMPLE_WORDS = (
+    "apple", "chapel", "ocean", "ice cream", "castle",
+    "robot", "piano", "forest", "anchor", "bridge",
+    "candle", "dragon", "engine", "falcon", "garden",
+    "harbor", "island", "jungle", "kettle", "lemon",
+    "magnet", "needle", "orbit", "parrot", "whale",
+)
+SAMPLE_KEY = "RNBRB" "BRNAR" "NBRRB" "NBRBN" "RBNRN"
+SAMPLE_COVERED = ("apple", "jungle", "castle", "harbor", "piano")
+
+
+def sample_game() -> tuple[GameSnapshot, TableStatus]:
+    """A game in progress for the README pictures: red guessing on OCEAN 2."""
+    key = [KEY_LETTERS[letter] for letter in SAMPLE_KEY]
+    cards = tuple(
+        CardView(word=w, identity=k, covered=w in SAMPLE_COVERED) for w, k in zip(SAMPLE_WORDS, key)
+    )
+    remaining = {
+        team: sum(1 for c in cards if c.identity is Identity.of_team(team) and not c.covered)
+        for team in Team
+    }
+    snapshot = GameSnapshot(
+        cards=cards,
+        turn=Team.RED,
+        phase=Phase.GUESS,
+        winner=None,
+        remaining=remaining,
+        clue=ClueView(team=Team.RED, word="sea", number=2),
+        guesses_left=1,
+        timer_left=74.0,
+        timer_paused=False,
+        waiting_for=None,
+        coop=False,
+    )
+    status = TableStatus(
+        last_heard="we guess piano",
+        mic_level=0.35,
+        message="Piano: red agent. One more guess.",
+    )
+    return snapshot, status
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "docs/screenshots")
+    snapshot, status = sample_game()
+    web = WebDisplay(port=0)
+    web.start()
+    try:
+        web.update(snapshot, status)
+        screenshot(web.public_url, out / "web-board.png")
+    finally:
+        web.stop()
+    terminal_png(render_board(snapshot, status), out / "terminal-board.png")
+    print(f"wrote {out / 'web-board.png'} and {out / 'terminal-board.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,61 @@
+"""Deals from word-list files, and fresh cards across consecutive games (remembered on disk)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from voicemaster.game.cards import Deal, card_key
+from voicemaster.game.dealing import deal_cards, deal_key
+from voicemaster.setup.files import read_wordlist
+
+
+def bundled_wordlist(name: str = "default") -> Path:
+    """A word list shipped with VoiceMaster (wordlists/ of the project, carried inside the wheel)."""
+    return Path(str(resources.files("voicemaster.wordlists") / f"{name}.txt"))
+
+
+@dataclass
+class RecentCards:
+    """Cards of the last games, kept on disk so the next game deals others."""
+
+    path: Path
+    games_kept: int = 3
+
+    def load(self) -> set[str]:
+        try:
+            games = json.loads(self.path.read_text())
+            return {card_key(c) for game in games[-self.games_kept :] for c in game}
+        except (OSError, ValueError, TypeError):
+            return set()
+
+    def remember(self, cards: tuple[str, ...]) -> None:
+        """Best effort: a read-only home must not stop a game from starting."""
+        try:
+            games = json.loads(self.path.read_text())
+            if not isinstance(games, list):
+                games = []
+        except (OSError, ValueError):
+            games = []
+        games = (games + [list(cards)])[-self.games_kept :]
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(games))
+        except OSError:
+            pass
+
+
+def new_deal(
+    wordlist: Path | None = None, seed: int | None = None, recent: RecentCards | None = None
+) -> Deal:
+    """Cards from the word list (fresh ones first) and a random key, both from one seed."""
+    rng = random.Random(seed)
+    words = read_wordlist(wordlist or bundled_wordlist())
+    avoid = recent.load() if recent else set()
+    cards = deal_cards(words, rng, avoid)
+    if recent:
+        recent.remember(cards)
+    return Deal(cards, deal_key(rng))
