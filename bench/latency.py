@@ -26,11 +26,11 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Clue
 from voicemaster.game.cards import Identity
 from voicemaster.game.core import Game
-from voicemaster.game.dealing import new_deal
-from voicemaster.runtime import hearing
-from voicemaster.sources import feed_audio
+from voicemaster.setup.dealing import new_deal
+from voicemaster.setup.runtime import hearing
+from voicemaster.setup.sources import feed_audio
 from voicemaster.speech.audio_sources import ArraySource
-from voicemaster.speech.endpointer import Endpointer
+from voicemaster.speech.front_end import open_front_end
 from voicemaster.speech.recognizer import SAMPLE_RATE
 from voicemaster.speech.synthetic import speak
 from voicemaster.voice.settings import VoiceSettings
@@ -99,9 +99,9 @@ def measure(line: str, voice: str, app: App, heard: list[float], console: FirstA
     heard.clear()
     console.event.clear()
     before = len(console.started)
-    endpointer = Endpointer(app_speaking=app.speaker.speaking)
+    front_end = open_front_end(app_speaking=app.speaker.speaking)
     start = time.monotonic()
-    feeder = threading.Thread(target=feed_audio, args=(ArraySource(audio, realtime=True), endpointer, KeepOpen(app)))
+    feeder = threading.Thread(target=feed_audio, args=(ArraySource(audio, realtime=True), front_end, KeepOpen(app)))
     feeder.start()
     speech_end = start + (len(pad) + last_voiced_sample(speech)) / SAMPLE_RATE
     feeder.join()

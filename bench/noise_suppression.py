@@ -37,6 +37,7 @@ from voicemaster.errors import InputError  # noqa: E402
 from voicemaster.speech.audio_sources import ArraySource  # noqa: E402
 from voicemaster.speech.denoise import DENOISERS, denoise_frames, make_denoiser  # noqa: E402
 from voicemaster.speech.endpointer import Endpointer  # noqa: E402
+from voicemaster.speech.recognizer import SAMPLE_RATE  # noqa: E402
 from voicemaster.speech.synthetic import babble, mix_at_snr, pink_noise, speak  # noqa: E402
 
 VOICES = ("en-us", "en-us+m3", "en-us+f2", "en-us-nyc", "en-us+m7", "en-us+f4")
@@ -109,8 +110,8 @@ def noise_for(kind: str, n: int, seed: int) -> np.ndarray:
 def noisy_stream(speech: np.ndarray, condition: str, seed: int) -> np.ndarray:
     """Lead-in, speech, tail; the noise runs through all three, its level set by the speech alone."""
     kind, snr = CONDITIONS[condition]
-    lead = np.zeros(int(LEAD_IN_S * 16000), np.int16)
-    tail = np.zeros(int(PRE_ROLL_S * 16000), np.int16)
+    lead = np.zeros(int(LEAD_IN_S * SAMPLE_RATE), np.int16)
+    tail = np.zeros(int(PRE_ROLL_S * SAMPLE_RATE), np.int16)
     clean = np.concatenate([lead, speech, tail])
     if kind == "none":
         return clean
@@ -136,8 +137,8 @@ def recognition(items: list[Item], names: list[str], decoder: Decoder) -> dict[t
                 start = time.perf_counter()
                 clean = _suppress(name, stream)
                 spent += time.perf_counter() - start
-                seconds += len(stream) / 16000
-                window = clean[int((LEAD_IN_S - PRE_ROLL_S) * 16000) :]
+                seconds += len(stream) / SAMPLE_RATE
+                window = clean[int((LEAD_IN_S - PRE_ROLL_S) * SAMPLE_RATE) :]
                 correct += decode(decoder, window) == item.text
             results[(name, condition)] = (correct / len(items), 1000 * spent / seconds)
             print(f"{condition:10s} {name:12s} {correct}/{len(items)}", flush=True)
@@ -148,7 +149,7 @@ def _suppress(name: str, stream: np.ndarray) -> np.ndarray:
     if name == "noisereduce":
         import noisereduce
 
-        return np.round(noisereduce.reduce_noise(y=stream.astype(np.float32), sr=16000)).astype(np.int16)
+        return np.round(noisereduce.reduce_noise(y=stream.astype(np.float32), sr=SAMPLE_RATE)).astype(np.int16)
     frames = ArraySource(stream).frames()
     return np.concatenate(list(denoise_frames(frames, make_denoiser(name))))[: len(stream)]
 
@@ -187,14 +188,14 @@ def endpointing(names: list[str], sessions: int) -> dict[tuple[str, str], tuple[
 
 def _session(n: int) -> tuple[np.ndarray, list[tuple[float, float]]]:
     rng = np.random.default_rng(5)
-    parts, truth, pos = [np.zeros(16000, np.int16)], [], 16000
+    parts, truth, pos = [np.zeros(SAMPLE_RATE, np.int16)], [], SAMPLE_RATE
     for i in range(n):
         text = COMMANDS[i % len(COMMANDS)] if i % 2 else GUESS_FORMS[i % len(GUESS_FORMS)].format("apple")
         clip = speak(text, VOICES[i % len(VOICES)])
         rms = np.sqrt(np.mean(clip[: len(clip) // 160 * 160].astype(float).reshape(-1, 160) ** 2, axis=1))
         active = np.nonzero(rms > 300)[0]
-        truth.append(((pos + active[0] * 160) / 16000, (pos + (active[-1] + 1) * 160) / 16000))
-        gap = np.zeros(int(rng.uniform(0.9, 2.5) * 16000), np.int16)
+        truth.append(((pos + active[0] * 160) / SAMPLE_RATE, (pos + (active[-1] + 1) * 160) / SAMPLE_RATE))
+        gap = np.zeros(int(rng.uniform(0.9, 2.5) * SAMPLE_RATE), np.int16)
         parts += [clip, gap]
         pos += len(clip) + len(gap)
     return np.concatenate(parts), truth

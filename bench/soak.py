@@ -4,7 +4,7 @@ A table plays game after game: background pink noise and a babble bed, players
 chatting (some sentences name the cards on the table), and every 20-60 s a real
 command for the game as it stands (a clue, a guess, a stop), all spoken by espeak-ng
 voices. The audio is made on the fly, segment by segment, and pushed frame by frame
-through the product's own stages: endpointer -> recognizer (runtime.hearing, the
+through the product's own stages: front end -> recognizer (runtime.hearing, the
 engine `play` uses) -> understanding -> dialogue -> journal.
 
 Measured: resident memory, threads and open file descriptors every simulated minute
@@ -38,12 +38,13 @@ os.environ.setdefault("VOICEMASTER_TTS_CACHE", str(ROOT / ".cache" / "tts"))
 from voicemaster.dialogue import Dialogue  # noqa: E402
 from voicemaster.game.cards import Deal, Identity  # noqa: E402
 from voicemaster.game.core import Game  # noqa: E402
-from voicemaster.game.dealing import new_deal  # noqa: E402
+from voicemaster.setup.dealing import new_deal  # noqa: E402
 from voicemaster.game.house_rules import HouseRules  # noqa: E402
+from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.journal import Journal, load_game  # noqa: E402
-from voicemaster.runtime import hearing  # noqa: E402
+from voicemaster.setup.runtime import hearing  # noqa: E402
 from voicemaster.speech.audio_sources import reframe  # noqa: E402
-from voicemaster.speech.endpointer import Endpointer  # noqa: E402
+from voicemaster.speech.front_end import open_front_end  # noqa: E402
 from voicemaster.speech.recognizer import SAMPLE_RATE  # noqa: E402
 from voicemaster.speech.synthetic import BABBLE_VOICES, babble, pink_noise, speak  # noqa: E402
 from voicemaster.understand.intents import Command, GiveClue, GuessCard, Intent  # noqa: E402
@@ -165,7 +166,7 @@ class Table:
             text, expected = "no", Command("no")
         elif s.ruling is not None:
             text, expected = "yes", Command("yes")
-        elif s.phase == "clue":
+        elif s.phase is Phase.CLUE:
             word, number = r.choice(CLUE_WORDS), r.choice(NUMBERS)
             text, expected = f"clue {word} {number}", GiveClue(word, NUMBERS.index(number) + 1)
         elif s.guesses_made > 0 and r.random() < 0.25:
@@ -195,7 +196,7 @@ class Bed:
 
 
 class Session:
-    """One game at a time, through endpointer -> hearing -> dialogue -> journal."""
+    """One game at a time, through front end -> hearing -> dialogue -> journal."""
 
     def __init__(self, engine: str, workdir: Path, rng: random.Random, deals: list[Deal]) -> None:
         self.hear = hearing(argparse.Namespace(engine=engine, model=None), {})
@@ -204,7 +205,7 @@ class Session:
         self.deals = deals
         self.figures = Figures()
         self.sim_s = 0.0
-        self.endpointer = Endpointer()
+        self.front_end = open_front_end()
         self.commands: list[tuple[float, float, Intent]] = []
         self.games = 0
         self._new_game()
@@ -230,7 +231,7 @@ class Session:
             self.figures.journals_replayed_equal += 1
         else:
             self.figures.journals_replayed_different += 1
-        self.figures.games_finished += self.game.state.phase == "over"
+        self.figures.games_finished += self.game.is_over()
 
     def finish_game(self) -> None:
         self.close_journal()
@@ -240,7 +241,7 @@ class Session:
     def push(self, audio: np.ndarray) -> None:
         for frame in reframe([audio]):
             self.sim_s += len(frame) / SAMPLE_RATE
-            utterance = self.endpointer.push(frame)
+            utterance = self.front_end.push(frame)
             if utterance is not None:
                 self._heard(utterance.audio, utterance.start_s, utterance.end_s)
 
@@ -297,7 +298,7 @@ def soak(hours: float, engine: str, seed: int) -> Figures:
             quiet = np.zeros(int(pause * SAMPLE_RATE), dtype=np.int16)
             session.push(bed.under(np.concatenate([clip.audio, quiet])))
             session.dialogue.tick()
-            if session.game.state.phase == "over":
+            if session.game.is_over():
                 session.finish_game()
             if session.sim_s >= next_sample:
                 session.figures.samples.append(sample(session.sim_s))

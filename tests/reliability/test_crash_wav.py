@@ -3,7 +3,7 @@
 Each script line is one segment of audio (a second of quiet room noise, then the line
 spoken by espeak-ng), identical wherever it is played, so a recording of the rest of
 the game sounds exactly like the end of the whole one. The twin is the whole
-recording heard without interruption, in-process through the same endpointer and
+recording heard without interruption, in-process through the same front end and
 `runtime.hearing` that `play` uses; it also says which journal records each line
 made, as heard (a misheard line may make none), which is how a kill's journal tells
 where to resume.
@@ -45,8 +45,8 @@ from voicemaster.game.actions import Action
 from voicemaster.game.core import Game
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
-from voicemaster.speech.audio_sources import reframe
-from voicemaster.speech.endpointer import Endpointer
+from voicemaster.speech.audio_sources import ArraySource
+from voicemaster.speech.front_end import open_front_end
 from voicemaster.speech.synthetic import pink_noise, speak
 
 pytestmark = pytest.mark.skipif(
@@ -73,7 +73,7 @@ def write_recording(lines: list[str], path: Path) -> Path:
 
 def fresh_ear() -> Callable[[np.ndarray, Game], tuple[str, object]]:
     """The speech path `play` builds at start-up: a new recognizer, as after a restart."""
-    from voicemaster.runtime import hearing
+    from voicemaster.setup.runtime import hearing
 
     return hearing(argparse.Namespace(engine=None, model=None), {})
 
@@ -91,7 +91,7 @@ def hear_lines(lines: list[str], game: Game, journal: Journal, seed: int) -> lis
     segments = [segment(line) for line in lines]
     starts = np.cumsum([0] + [len(s) for s in segments]) / 16000
     records = [0] * len(lines)
-    for utterance in Endpointer().utterances(reframe([*segments, TAIL])):
+    for utterance in open_front_end().utterances(ArraySource(np.concatenate([*segments, TAIL]))):
         _, intent = understand(utterance.audio, dialogue.listening())
         dialogue.hear(intent)  # type: ignore[arg-type]
         line = int(np.searchsorted(starts, utterance.start_s + 0.5, side="right")) - 1

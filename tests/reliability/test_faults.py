@@ -27,9 +27,9 @@ from voicemaster.game.core import Game
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.journal import Journal, load_game
-from voicemaster.sources import fault_notices, feed_audio, start_thread
+from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
 from voicemaster.speech.audio_sources import Microphone
-from voicemaster.speech.endpointer import Endpointer
+from voicemaster.speech.front_end import open_front_end
 from voicemaster.speech.synthetic import pink_noise, speak
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Speaker
@@ -95,7 +95,7 @@ def spoken(*sentences: str) -> np.ndarray:
 
 
 def real_hearing() -> object:
-    from voicemaster.runtime import hearing
+    from voicemaster.setup.runtime import hearing
 
     return hearing(argparse.Namespace(engine="pocketsphinx", model=None), {})
 
@@ -113,7 +113,7 @@ def test_a_microphone_that_fails_mid_game_is_retried_announced_and_nothing_is_lo
     app, journal, shown = journaled_app(tmp_path, speaker, real_hearing())
     mic = Microphone(stream_factory=factory, retries=3, retry_delay=0.05, stall_timeout=0.3,
                      queue_frames=5000, on_fault=fault_notices(app.inbox))
-    start_thread(lambda: feed_audio(mic, Endpointer(app_speaking=speaker.speaking), app.inbox), "listening")
+    start_thread(lambda: feed_audio(mic, open_front_end(app_speaking=speaker.speaking), app.inbox), "listening")
     try:
         app.run()
     finally:

@@ -84,13 +84,9 @@ def test_auto_suppresses_steady_noise_but_leaves_babble_untouched() -> None:
     assert np.array_equal(out[16000:], in_babble[16000:])
 
 
-def test_a_denoised_source_feeds_the_endpointer_like_any_source(noisy) -> None:
-    from voicemaster.speech.denoise import DenoisedSource
-    from voicemaster.speech.endpointer import Endpointer
+def test_the_front_end_denoises_before_the_endpointer_cuts(noisy) -> None:
+    from voicemaster.speech.front_end import open_front_end
 
     _, audio = noisy
-    source = DenoisedSource(ArraySource(audio), make_denoiser("auto"))
-    utterances = list(Endpointer().utterances(source.frames()))
+    utterances = list(open_front_end("auto").utterances(ArraySource(audio)))
     assert len(utterances) == 1 and 0.9 < utterances[0].start_s < 1.3
-    source.close()
-    assert list(source.frames()) == []

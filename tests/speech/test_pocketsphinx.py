@@ -5,12 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from voicemaster.game.phase import Phase
+from voicemaster.speech.front_end import clean_utterance, loudest_span
 from voicemaster.speech.grammar import build_grammar, clue_vocabulary
-from voicemaster.speech.listen import Heard, hear, loudest_span
+from voicemaster.speech.listen import Heard, hear
 from voicemaster.speech.pocketsphinx_backend import PocketsphinxRecognizer
 from voicemaster.speech.pronounce import dictionary, espeak_phones, pronunciation
 from voicemaster.speech.synthetic import babble, mix_at_snr, speak
 from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard
+from voicemaster.understand.listening import Listening
 
 CARDS = (
     "apple", "Bank", "bridge", "castle", "chair", "cloud", "crown", "dragon", "drum",
@@ -24,8 +27,8 @@ def recognizer() -> PocketsphinxRecognizer:
     return PocketsphinxRecognizer()
 
 
-def listen(recognizer: PocketsphinxRecognizer, text: str, phase: str = "guess", voice: str = "en-us") -> Heard:
-    return hear(speak(text, voice), recognizer, CARDS, phase, awaiting_clue=True)  # type: ignore[arg-type]
+def listen(recognizer: PocketsphinxRecognizer, text: str, phase: Phase = Phase.GUESS, voice: str = "en-us") -> Heard:
+    return hear(clean_utterance(speak(text, voice)), recognizer, Listening(CARDS, phase, awaiting_clue=True))
 
 
 @pytest.mark.parametrize(
@@ -43,7 +46,7 @@ def listen(recognizer: PocketsphinxRecognizer, text: str, phase: str = "guess", 
     ],
 )
 def test_guess_phase_speech_is_understood(recognizer: PocketsphinxRecognizer, text: str, voice: str, intent: object) -> None:
-    heard = listen(recognizer, text, "guess", voice)
+    heard = listen(recognizer, text, Phase.GUESS, voice)
     assert heard.intent == intent, heard.transcript.text
 
 
@@ -52,39 +55,39 @@ def test_guess_phase_speech_is_understood(recognizer: PocketsphinxRecognizer, te
     ["I think apple is ours", "maybe not the castle one", "what about the dragon and the ghost", "pass me the crisps"],
 )
 def test_chatter_produces_no_intent(recognizer: PocketsphinxRecognizer, text: str) -> None:
-    heard = listen(recognizer, text, "guess")
+    heard = listen(recognizer, text, Phase.GUESS)
     assert heard.intent is None, heard.transcript.text
 
 
 @pytest.mark.parametrize("text", ["we touch elephant"])
 def test_card_not_on_the_board_is_not_guessed(recognizer: PocketsphinxRecognizer, text: str) -> None:
-    heard = listen(recognizer, text, "guess")
+    heard = listen(recognizer, text, Phase.GUESS)
     assert heard.intent is None, heard.transcript.text
 
 
 def test_guess_heard_in_babble(recognizer: PocketsphinxRecognizer) -> None:
     audio = speak("we touch falcon", "en-us")
     noisy = mix_at_snr(audio, babble(len(audio), seed=3), 20)
-    heard = hear(noisy, recognizer, CARDS, "guess", awaiting_clue=False)
+    heard = hear(clean_utterance(noisy), recognizer, Listening(CARDS, Phase.GUESS, awaiting_clue=False))
     assert heard.intent == GuessCard("falcon"), heard.transcript.text
 
 
 def test_clue_with_open_vocabulary_word(recognizer: PocketsphinxRecognizer) -> None:
-    heard = listen(recognizer, "clue ocean two", "clue")
+    heard = listen(recognizer, "clue ocean two", Phase.CLUE)
     assert heard.intent == GiveClue("ocean", 2), heard.transcript.text
 
 
 def test_cover_in_clue_phase(recognizer: PocketsphinxRecognizer) -> None:
-    assert listen(recognizer, "cover apple", "clue").intent == CoverCard("apple")
+    assert listen(recognizer, "cover apple", Phase.CLUE).intent == CoverCard("apple")
 
 
 def test_clue_phase_chatter_is_ignored(recognizer: PocketsphinxRecognizer) -> None:
-    heard = listen(recognizer, "I think it is the one with the dragon", "clue")
+    heard = listen(recognizer, "I think it is the one with the dragon", Phase.CLUE)
     assert heard.intent is None, heard.transcript.text
 
 
 def test_decoding_is_timed(recognizer: PocketsphinxRecognizer) -> None:
-    heard = listen(recognizer, "guess lemon", "guess")
+    heard = listen(recognizer, "guess lemon", Phase.GUESS)
     assert heard.intent == GuessCard("lemon")
     assert 0 < heard.decode_ms < 2000
 
@@ -97,7 +100,7 @@ def test_unknown_card_words_get_generated_pronunciations() -> None:
 
 
 def test_grammars_restrict_to_uncovered_cards() -> None:
-    grammar = build_grammar("guess", ["apple", "ice cream"])
+    grammar = build_grammar(Listening(("apple", "ice cream"), Phase.GUESS, awaiting_clue=False))
     assert "we touch ice cream" in grammar.phrases
     assert not any("castle" in p for p in grammar.phrases)
     assert "<card> = apple | ice cream ;" in grammar.jsgf

@@ -12,15 +12,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from voicemaster.app import App, EndOfInput, Heard, Spoken
-from voicemaster.demo_players import Line, ScriptedTable
+from voicemaster.commands.demo_table import Line, ScriptedTable
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
-from voicemaster.game.dealing import new_deal
+from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
-from voicemaster.runtime import add_output_arguments, hearing, open_displays, open_speaker
+from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker
 from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
-from voicemaster.speech.denoise import DenoisedSource, make_denoiser
-from voicemaster.speech.endpointer import Endpointer
+from voicemaster.speech.front_end import FrontEnd, open_front_end
 from voicemaster.speech.recognizer import SAMPLE_RATE
 from voicemaster.speech.synthetic import speak
 from voicemaster.understand.intents import Intent, to_json
@@ -53,9 +52,10 @@ def run(args: argparse.Namespace) -> int:
     displays = open_displays(args)
     app = App(game, dialogue, speaker, displays.all, hearing(args, {}))
     score = Score()
+    front_end = open_front_end(args.denoise, speaker.speaking)
     players = threading.Thread(
         target=_players,
-        args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score, args.denoise),
+        args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score, front_end),
         name="demo-players", daemon=True,
     )
     print(f"Demo game, seed {seed}. Players speak with espeak-ng; the recognizer listens.")
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _players(app: App, table: ScriptedTable, score: Score, denoise: str) -> None:
+def _players(app: App, table: ScriptedTable, score: Score, front_end: FrontEnd) -> None:
     """Say one line, wait until the referee has dealt with it and finished talking, repeat."""
     handled = threading.Event()
     heard_last: list[Heard] = []
@@ -84,18 +84,15 @@ def _players(app: App, table: ScriptedTable, score: Score, denoise: str) -> None
         handled.set()
 
     app.on_heard = on_heard
-    endpointer = Endpointer(app_speaking=app.speaker.speaking)
-    denoiser = make_denoiser(denoise)
     for _ in range(MAX_LINES):
         app.speaker.wait_idle(timeout=60)
-        if app.game.state.phase == "over":
+        if app.game.is_over():
             return
         line = table.next_line(app.game.snapshot(), app.dialogue.listening().awaiting_clue)
         handled.clear()
         heard_last.clear()
-        frames = DenoisedSource(ArraySource(_with_room(speak(line.text, voice=line.voice))), denoiser).frames()
         sent = 0
-        for utterance in endpointer.utterances(frames):
+        for utterance in front_end.utterances(ArraySource(_with_room(speak(line.text, voice=line.voice)))):
             app.inbox.put(Spoken(utterance.audio, label=line.text))
             sent += 1
         if sent == 0 or not handled.wait(timeout=30):

@@ -12,13 +12,12 @@ from pathlib import Path
 from voicemaster.app import App
 from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
-from voicemaster.game_setup import OpenGame, add_deal_arguments, open_game
-from voicemaster.runtime import add_output_arguments, hearing, open_displays, open_speaker
-from voicemaster.settings import add_rule_arguments, house_rules_from, load_config
-from voicemaster.sources import fault_notices, feed_audio, feed_typed, start_thread
+from voicemaster.setup.open_game import OpenGame, add_deal_arguments, open_game
+from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker
+from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
+from voicemaster.setup.sources import fault_notices, feed_audio, feed_typed, start_thread
 from voicemaster.speech.audio_sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
-from voicemaster.speech.denoise import DenoisedSource, make_denoiser
-from voicemaster.speech.endpointer import Endpointer
+from voicemaster.speech.front_end import open_front_end
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     rules = house_rules_from(args, config)
     source = _check_input(args.input)
-    opened = open_game(args, rules)
+    opened = open_game(args, rules, config)
     try:
         return _play(args, config, opened, source)
     finally:
@@ -63,21 +62,25 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
     dialogue = Dialogue(game, opened.record, time.monotonic, random.Random(args.seed), args.confirm_clues)
     speaker = open_speaker(args, config)
     displays = open_displays(args)
-    hear = None if source == "text" else hearing(args, config)
-    app = App(game, dialogue, speaker, displays.all, hear)
-    if source == "text":
-        start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input")
-    else:
-        endpointer = Endpointer(app_speaking=speaker.speaking)
-        if source == "mic":
-            audio: AudioSource = Microphone(on_fault=fault_notices(app.inbox))
-        else:
-            audio = wav_source(source, realtime=args.realtime)
-        start_thread(partial(feed_audio, audio, endpointer, app.inbox, app.set_mic_level), "listening")
     try:
+        app = App(game, dialogue, speaker, displays.all, None if source == "text" else hearing(args, config))
+        start_input(args, app, source)
         app.run()
     finally:
         speaker.wait_idle(timeout=30)
         speaker.close()
         displays.close()
     return 0
+
+
+def start_input(args: argparse.Namespace, app: App, source: str | Path) -> None:
+    """The thread that feeds the app: typed lines, or audio through the one front end."""
+    if source == "text":
+        start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input")
+        return
+    front_end = open_front_end(args.denoise, app.speaker.speaking)
+    if source == "mic":
+        audio: AudioSource = Microphone(on_fault=fault_notices(app.inbox))
+    else:
+        audio = wav_source(source, realtime=args.realtime)
+    start_thread(partial(feed_audio, audio, front_end, app.inbox, app.set_mic_level), "listening")

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from voicemaster.game.files import read_board
+from voicemaster.game.phase import Phase
+from voicemaster.setup.files import read_board
 from voicemaster.speech.engines import open_recognizer
+from voicemaster.speech.front_end import clean_utterance
 from voicemaster.speech.listen import hear
 from voicemaster.speech.wav import read_wav
 from voicemaster.understand.intents import to_json
+from voicemaster.understand.listening import Listening
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,11 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    cards = read_board(args.board)
+    phase = Phase(args.phase)
+    now = Listening(read_board(args.board), phase, awaiting_clue=phase is Phase.CLUE)
     recognizer = open_recognizer(args.engine, args.model)
     for path in args.wavs:
-        audio = read_wav(path)
-        heard = hear(audio, recognizer, cards, args.phase, awaiting_clue=args.phase == "clue")
+        heard = hear(clean_utterance(read_wav(path)), recognizer, now)
         print(
             json.dumps(
                 {

@@ -14,8 +14,9 @@ from typing import Callable, Iterable, Iterator, Protocol
 import numpy as np
 
 from voicemaster.errors import InputError
-from voicemaster.speech.audio_sources import FRAME_MS, FRAME_SAMPLES, AudioSource
+from voicemaster.speech.audio_sources import FRAME_MS, FRAME_SAMPLES
 from voicemaster.speech.endpointer import frame_energy_db
+from voicemaster.speech.recognizer import SAMPLE_RATE
 
 
 class Denoiser(Protocol):
@@ -55,7 +56,7 @@ class SpeexDenoiser:
     def __init__(self) -> None:
         from speexdsp_ns import NoiseSuppression
 
-        self._ns = NoiseSuppression.create(FRAME_SAMPLES, 16000)
+        self._ns = NoiseSuppression.create(FRAME_SAMPLES, SAMPLE_RATE)
 
     def process(self, frame: np.ndarray) -> np.ndarray:
         return np.frombuffer(self._ns.process(frame.tobytes()), dtype=np.int16).copy()
@@ -171,18 +172,3 @@ def make_denoiser(name: str) -> Denoiser:
 def denoise_frames(frames: Iterable[np.ndarray], denoiser: Denoiser) -> Iterator[np.ndarray]:
     for frame in frames:
         yield denoiser.process(frame)
-
-
-class DenoisedSource:
-    """An audio source whose frames pass through a denoiser: wraps a microphone or WAV
-    source so that everything downstream (endpointer, recognizer) stays unchanged."""
-
-    def __init__(self, source: AudioSource, denoiser: Denoiser) -> None:
-        self.source = source
-        self.denoiser = denoiser
-
-    def frames(self) -> Iterator[np.ndarray]:
-        return denoise_frames(self.source.frames(), self.denoiser)
-
-    def close(self) -> None:
-        self.source.close()

@@ -20,6 +20,7 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from voicemaster.speech.audio_sources import FRAME_MS, FRAME_SAMPLES
+from voicemaster.speech.recognizer import SAMPLE_RATE
 
 _SILENCE_DB = -70.0
 """Frames quieter than this (dBFS) never count as voice, however low the noise floor."""
@@ -162,8 +163,8 @@ class Endpointer:
             return None
         return Utterance(
             audio=np.concatenate(frames),
-            start_s=self._start_frame * FRAME_SAMPLES / 16000,
-            end_s=end_frame * FRAME_SAMPLES / 16000,
+            start_s=self._start_frame * FRAME_SAMPLES / SAMPLE_RATE,
+            end_s=end_frame * FRAME_SAMPLES / SAMPLE_RATE,
             truncated=truncated,
         )
 

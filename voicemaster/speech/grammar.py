@@ -17,19 +17,17 @@ from typing import Iterable, Sequence
 
 from wordfreq import top_n_list, word_frequency
 
+from voicemaster.game.phase import Phase
 from voicemaster.speech.pronounce import dictionary
 from voicemaster.speech.recognizer import Grammar
+from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import card_words
-from voicemaster.understand.templates import (
-    NUMBER_WORDS,
-    Template,
-    elements,
-    templates_for,
-)
+from voicemaster.understand.templates import Template, elements, templates_for
+from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 CLUE_VOCABULARY_SIZE = 20000
 CHATTER_VOCABULARY_SIZE = 3000
-OPEN_MASS = {"clue": 0.3, "guess": 0.1}
+OPEN_MASS = {Phase.CLUE: 0.3, Phase.GUESS: 0.1}
 """Unigram mass of the open vocabulary: the clue word, or the chatter words."""
 NUMBER_MASS = 0.4
 TEMPLATE_MASS = 0.15
@@ -72,13 +70,12 @@ def _pattern_to_jsgf(template: Template) -> str:
     return " ".join(parts)
 
 
-def strict_jsgf(
-    cards: Sequence[str], phase: str, clue_words: Sequence[str] = (), awaiting_clue: bool = True
-) -> str:
+def strict_jsgf(now: Listening, clue_words: Sequence[str] = ()) -> str:
     """The phase's templates alone, nothing else. The clue slot, if any, holds
     only `clue_words` (candidates an open pass heard); without them it is left out."""
+    cards = now.cards
     templates = [
-        t for t in templates_for(phase, awaiting_clue=awaiting_clue) if t.intent != "clue" or clue_words
+        t for t in templates_for(now.phase, awaiting_clue=now.awaiting_clue) if t.intent != "clue" or clue_words
     ]
     commands = " | ".join(f"( {_pattern_to_jsgf(t)} )" for t in templates)
     rules = [f"public <command> = {commands} ;"]
@@ -86,21 +83,21 @@ def strict_jsgf(
         rules.append(f"<card> = {_jsgf_alternatives(' '.join(card_words(c)) for c in cards)} ;")
     if clue_words:
         words = _jsgf_alternatives(clue_words)
-        rules += [f"<clue> = {words} ;", f"<word> = {words} ;", f"<number> = {_jsgf_alternatives(NUMBER_WORDS)} ;"]
+        rules += [f"<clue> = {words} ;", f"<word> = {words} ;", f"<number> = {_jsgf_alternatives(CLUE_NUMBER_WORDS)} ;"]
     return "#JSGF V1.0;\ngrammar voicemaster;\n" + "\n".join(rules) + "\n"
 
 
-def phrases(phase: str, cards: Sequence[str], awaiting_clue: bool) -> tuple[str, ...]:
+def phrases(now: Listening) -> tuple[str, ...]:
     """Every complete phrase of the phase's templates (vosk's phrase list); the
     open clue slot contributes the clue vocabulary as single words."""
     out: list[str] = []
-    for template in templates_for(phase, awaiting_clue=awaiting_clue):
+    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue):
         if template.intent == "clue":
             continue
-        out.extend(_expand(template, cards))
-    if phase == "clue":
-        out.extend(NUMBER_WORDS)
-        out.extend(w for t in templates_for(phase) for w in _literal_words(t))
+        out.extend(_expand(template, now.cards))
+    if now.phase is Phase.CLUE:
+        out.extend(CLUE_NUMBER_WORDS)
+        out.extend(w for t in templates_for(now.phase) for w in _literal_words(t))
         out.extend(clue_vocabulary())
     return tuple(dict.fromkeys(out))
 
@@ -115,28 +112,29 @@ def _expand(template: Template, cards: Sequence[str]) -> list[str]:
         if element.slot == "card":
             choices.append([" ".join(card_words(c)) for c in cards])
         elif element.slot == "number":
-            choices.append(list(NUMBER_WORDS))
+            choices.append(list(CLUE_NUMBER_WORDS))
         else:
             choices.append(list(element.words) + ([""] if element.optional else []))
     return [" ".join(w for w in combo if w) for combo in itertools.product(*choices)]
 
 
-def phase_arpa(phase: str, cards: Sequence[str], awaiting_clue: bool = True) -> str:
+def phase_arpa(now: Listening) -> str:
     """A bigram model (ARPA text) of the phase's templates plus open vocabulary:
     the clue word in the clue phase, the table's chatter in the guess phase."""
-    templates = templates_for(phase, awaiting_clue=awaiting_clue)
-    open_vocab = clue_vocabulary() if phase == "clue" else chatter_vocabulary()
-    open_mass = OPEN_MASS[phase]
+    cards = now.cards
+    templates = templates_for(now.phase, awaiting_clue=now.awaiting_clue)
+    open_vocab = clue_vocabulary() if now.phase is Phase.CLUE else chatter_vocabulary()
+    open_mass = OPEN_MASS[now.phase]
     card_vocab = {w for c in cards for w in card_words(c)}
     literal = {w for t in templates for w in _literal_words(t)}
-    clue_words = [w for w in open_vocab if w not in literal and w not in NUMBER_WORDS]
+    clue_words = [w for w in open_vocab if w not in literal and w not in CLUE_NUMBER_WORDS]
     unigrams: dict[str, float] = {}
     freq = {w: word_frequency(w, "en") ** 0.5 for w in clue_words}
     total = sum(freq.values())
     for word in clue_words:
         unigrams[word] = open_mass * freq[word] / total
-    for word in NUMBER_WORDS:
-        unigrams[word] = NUMBER_MASS / len(NUMBER_WORDS)
+    for word in CLUE_NUMBER_WORDS:
+        unigrams[word] = NUMBER_MASS / len(CLUE_NUMBER_WORDS)
     for word in literal | card_vocab:
         unigrams[word] = unigrams.get(word, 0.0) + TEMPLATE_MASS / len(literal | card_vocab)
     unigrams["</s>"] = 0.1
@@ -153,7 +151,7 @@ def _template_bigrams(templates: Sequence[Template], cards: Sequence[str]) -> di
             if element.slot == "card":
                 options = [list(card_words(c)) for c in cards]
             elif element.slot == "number":
-                options = [[w] for w in NUMBER_WORDS]
+                options = [[w] for w in CLUE_NUMBER_WORDS]
             elif element.slot in ("clue", "word"):
                 options = [["<clue>"]]
             else:
@@ -178,12 +176,12 @@ def _write_arpa(unigrams: dict[str, float], bigrams: dict[tuple[str, str], float
     return "\n".join(lines)
 
 
-def build_grammar(phase: str, cards: Sequence[str], awaiting_clue: bool = True) -> Grammar:
-    """The grammar of one phase for the uncovered `cards`."""
+def build_grammar(now: Listening) -> Grammar:
+    """What may be said now, in every backend's form."""
     return Grammar(
-        phase=phase,
-        phrases=phrases(phase, cards, awaiting_clue),
-        jsgf=strict_jsgf(cards, phase),
-        arpa=phase_arpa(phase, cards, awaiting_clue),
+        phase=now.phase,
+        phrases=phrases(now),
+        jsgf=strict_jsgf(Listening(now.cards, now.phase, awaiting_clue=True)),
+        arpa=phase_arpa(now),
     )
 

@@ -18,7 +18,7 @@ from pocketsphinx import Config, Decoder, NGramModel
 
 from voicemaster.speech.pronounce import missing
 from voicemaster.speech.synthetic import active_power
-from voicemaster.speech.recognizer import Alternative, Grammar, Transcript, WordScore
+from voicemaster.speech.recognizer import SAMPLE_RATE, Alternative, Grammar, Transcript, WordScore
 
 PAD_SECONDS = 0.25
 """Silence added around an utterance: endpointed audio can start right on a word."""
@@ -88,7 +88,7 @@ class PocketsphinxRecognizer:
         return tuple(out)
 
     def _prepare(self, audio: np.ndarray) -> np.ndarray:
-        pad = np.zeros(int(PAD_SECONDS * 16000))
+        pad = np.zeros(int(PAD_SECONDS * SAMPLE_RATE))
         x = np.concatenate([pad, audio.astype(np.float64), pad])
         level = math.sqrt(active_power(audio)) if len(audio) else 0.0
         floor = max(1.0, level * 10 ** (-NOISE_FLOOR_DB / 20))

@@ -7,6 +7,8 @@ from typing import Protocol
 
 import numpy as np
 
+from voicemaster.game.phase import Phase
+
 SAMPLE_RATE = 16000
 """Every stage after the audio source works on 16 kHz mono int16."""
 
@@ -41,8 +43,8 @@ class Transcript:
 class Grammar:
     """What may be said in one phase, in the forms each backend needs."""
 
-    phase: str
-    """"clue" or "guess" (or another phase name the understanding layer uses)."""
+    phase: Phase
+    """Phase.CLUE or Phase.GUESS."""
     phrases: tuple[str, ...]
     """Complete phrases or single words, lower case: vosk's phrase list."""
     jsgf: str = ""
