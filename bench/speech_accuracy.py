@@ -28,9 +28,12 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("VOICEMASTER_TTS_CACHE", str(ROOT / "bench" / ".cache" / "tts"))
 
 from bench.speech.corpus import VOICES, Item, build  # noqa: E402
+from voicemaster.game.phase import Phase  # noqa: E402
+from voicemaster.speech.front_end import clean_utterance  # noqa: E402
 from voicemaster.speech.listen import hear  # noqa: E402
 from voicemaster.speech.pocketsphinx_backend import PocketsphinxRecognizer  # noqa: E402
 from voicemaster.speech.synthetic import babble, mix_at_snr, pink_noise, speak  # noqa: E402
+from voicemaster.understand.listening import Listening  # noqa: E402
 
 CONDITIONS = (("clean", None, None), ("babble 20", "babble", 20), ("babble 10", "babble", 10),
               ("babble 5", "babble", 5), ("pink 10", "pink", 10))
@@ -77,7 +80,8 @@ def run(items: list[Item]) -> dict[str, dict[str, list[float]]]:
     for condition in CONDITIONS:
         row: dict[str, list[float]] = defaultdict(list)
         for i, item in enumerate(items):
-            heard = hear(noisy(item, i, condition), recognizer, item.board, item.phase, awaiting_clue=True)  # type: ignore[arg-type]
+            now = Listening(item.board, Phase(item.phase), awaiting_clue=True)
+            heard = hear(clean_utterance(noisy(item, i, condition)), recognizer, now)
             if item.kind == "chatter":
                 row["chatter"].append(float(heard.intent is not None))
             else:
