@@ -108,6 +108,7 @@ class Dialogue:
             cards=tuple(self.game.uncovered()),
             phase=Phase.GUESS if s.phase is Phase.GUESS else Phase.CLUE,
             awaiting_clue=s.phase is Phase.CLUE and s.ruling is None and self.question is None,
+            question_open=s.ruling is not None or self.question is not None,
         )
 
     def opening(self) -> str:

@@ -103,7 +103,13 @@ CHATTER_CLUE_PHASE = [
 
 @pytest.mark.parametrize("text,intent", GUESSES)
 def test_guess_phase_phrases(text: str, intent: object) -> None:
-    assert parse_utterance(text, Listening(tuple(CARDS), Phase.GUESS, False)) == intent
+    assert parse_utterance(text, Listening(tuple(CARDS), Phase.GUESS, False, question_open=True)) == intent
+
+
+@pytest.mark.parametrize("text", ["yes", "correct", "no", "wrong"])
+def test_yes_and_no_are_answers_only_while_a_question_is_open(text: str) -> None:
+    assert parse_utterance(text, Listening(tuple(CARDS), Phase.GUESS, False, question_open=False)) is None
+    assert parse_utterance(text, Listening(tuple(CARDS), Phase.CLUE, False, question_open=True)) is not None
 
 
 @pytest.mark.parametrize("text,awaiting,intent", CLUES)

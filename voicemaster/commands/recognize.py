@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     phase = Phase(args.phase)
-    now = Listening(read_board(args.board), phase, awaiting_clue=phase is Phase.CLUE)
+    now = Listening(read_board(args.board), phase, awaiting_clue=phase is Phase.CLUE, question_open=True)
     recognizer = open_recognizer(args.engine, args.model)
     for path in args.wavs:
         heard = hear(clean_utterance(read_wav(path)), recognizer, now)

@@ -15,3 +15,6 @@ class Listening:
     """Phase.CLUE or Phase.GUESS: the templates that can fit (a finished game listens as in the clue phase)."""
     awaiting_clue: bool
     """A bare "ocean two" counts as a clue only while a clue is awaited and nothing was asked."""
+    question_open: bool = False
+    """Yes and no are answers: they count only while the referee waits for one (an undo to
+    confirm, a card to choose, a clue for the opposing spymaster to rule on)."""

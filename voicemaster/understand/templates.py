@@ -36,6 +36,8 @@ class Template:
     time_action: Literal["query", "pause", "resume"] = "query"
     needs_awaited_clue: bool = False
     """Only fits while a clue is awaited (the bare "ocean two")."""
+    needs_question: bool = False
+    """Only fits while a question is open (yes, no)."""
 
 
 BOTH = frozenset({Phase.CLUE, Phase.GUESS})
@@ -51,8 +53,8 @@ TEMPLATES: tuple[Template, ...] = (
     Template("stop", "end [our|the] turn", GUESS),
     Template("stop", "[we] pass", GUESS),
     Template("undo", "undo", BOTH),
-    Template("yes", "(yes|correct|confirm)", BOTH),
-    Template("no", "(no|cancel|wrong)", BOTH),
+    Template("yes", "(yes|correct|confirm)", BOTH, needs_question=True),
+    Template("no", "(no|cancel|wrong)", BOTH, needs_question=True),
     Template("repeat", "repeat [the clue]", BOTH),
     Template("repeat", "what was the clue", BOTH),
     Template("status", "(status|score)", BOTH),
@@ -90,12 +92,14 @@ def elements(pattern: str) -> tuple[Element, ...]:
     return tuple(out)
 
 
-def templates_for(phase: Phase, *, awaiting_clue: bool = True) -> tuple[Template, ...]:
+def templates_for(phase: Phase, *, awaiting_clue: bool = True, question_open: bool = True) -> tuple[Template, ...]:
     """The templates that can fit in this phase, in priority order."""
     return tuple(
         t
         for t in TEMPLATES
-        if phase in t.phases and (awaiting_clue or not t.needs_awaited_clue)
+        if phase in t.phases
+        and (awaiting_clue or not t.needs_awaited_clue)
+        and (question_open or not t.needs_question)
     )
 
 
