@@ -313,7 +313,7 @@ def main() -> int:
         return 2
     lines = rows(Kinship(read_wordnet(args.wordnet)))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.GzipFile(args.out, "wb", mtime=0) as handle:
+    with open(args.out, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
         handle.write((HEADER + "".join(lines)).encode("utf-8"))
     print(f"{args.out}: {len(lines)} words, {args.out.stat().st_size // 1024} KiB")
     return 0
