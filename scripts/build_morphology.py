@@ -35,6 +35,7 @@ import re
 import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from voicemaster.referee.affixes import affixal, remainder
@@ -178,7 +179,7 @@ class Kinship:
                     self.lower_seen.add(word)
         self.named = {key: self._named(synset) for key, synset in wordnet.synsets.items()}
         self.sizes = self._class_sizes()
-        counts = Counter(word for words in self.named.values() for word in words)
+        counts = Counter(word for readings in self.named.values() for word in set().union(*readings))
         self.rate = {word: count / len(self.named) for word, count in counts.items()}
 
     def base_forms(self, token: str) -> set[str]:
@@ -196,16 +197,47 @@ class Kinship:
         words = self.wordnet.synsets[key].words
         return [w.lower() for w in (words if number == 0 else [words[number - 1]])]
 
-    def _named(self, synset: Synset) -> frozenset[str]:
-        """Words a sense names: pieces of its phrases, its definition, hypernyms and antonyms."""
+    def _named(self, synset: Synset) -> tuple[frozenset[str], ...]:
+        """What a sense names, one set of readings per word named: pieces of its
+        phrases, its definition's words (hopes: hope or hop), hypernyms, antonyms."""
         definition = re.sub(r'"[^"]*"', " ", synset.gloss).lower()
-        out = pieces({w for w in synset.words if re.search(r"[_-]", w)})
-        for token in WORD.findall(definition):
-            out |= self.base_forms(token)
+        out = [frozenset({piece}) for piece in pieces({w for w in synset.words if re.search(r"[_-]", w)})]
+        out += [self._reading(token) for token in WORD.findall(definition)]
         for symbol, target, _, number in synset.pointers:
             if symbol in NAMED:
-                out |= pieces(set(self._words_at(target, number)))
-        return frozenset(out)
+                out += [frozenset({piece}) for piece in pieces(set(self._words_at(target, number)))]
+        return tuple(reading for reading in out if reading)
+
+    def _reading(self, token: str) -> frozenset[str]:
+        """The lemmas a definition's word may be: itself, and of the lemmas it is
+        an inflection of, the longer where one holds another (shines: shine, not
+        shin; hopes: hope, not hop; baked: baked and bake)."""
+        forms = self.base_forms(token)
+        bases = forms - {token}
+        return frozenset(f for f in forms if not any(f != g and g.startswith(f) for g in bases))
+
+    def named_by(self, word: str, key: Key) -> dict[str, float]:
+        """Words the sense names, or the bases those are linked to and spelled
+        on, spelled inside `word` (lovely is "lovable ...": love; not seal, "a
+        marine mammal": marine pertains to sea), each with how often such
+        a word is named by any sense. A named word that may be `word` itself
+        (hopes, in hope's definition) names nothing else."""
+        out: dict[str, float] = {}
+        for reading in self.named[key]:
+            if word in reading:
+                continue
+            rate = max(self.rate[named] for named in reading)
+            linked = {
+                link for named in reading for link in self._all_links(named) if spelled_inside(link, named)
+            }
+            for kin in reading | linked:
+                if spelled_inside(kin, word):
+                    out[kin] = max(out.get(kin, 0.0), rate)
+        return out
+
+    @cache
+    def _all_links(self, word: str) -> frozenset[str]:
+        return frozenset().union(*(self._links(word, key) for key in self.senses.get(word, ())))
 
     def _links(self, word: str, key: Key) -> set[str]:
         """Derivational, pertainym and participle links of this sense of `word`,
@@ -277,16 +309,19 @@ class Kinship:
         found: set[str] = set()
         synonyms: set[str] = set()
         hits: Counter[str] = Counter()
+        rates: dict[str, float] = {}
         for key in self.senses[word]:
             links = self._links(word, key)
             shown = {w for w in links if WORD.fullmatch(w)}
             shown |= {p for p in pieces(links) if spelled_inside(p, word)}
-            named = {w for w in self.named[key] if spelled_inside(w, word)}
-            hits.update(named - shown)
-            found |= shown | named
+            named = self.named_by(word, key)
+            hits.update(named.keys() - shown)
+            for kin, rate in named.items():
+                rates[kin] = max(rates.get(kin, 0.0), rate)
+            found |= shown | named.keys()
             synonyms |= {w.lower() for w in self.wordnet.synsets[key].words if spelled_inside(w.lower(), word)}
         senses = len(self.senses[word])
-        unlikely = {kin for kin, n in hits.items() if chance(n, senses, self.rate[kin]) >= CHANCE}
+        unlikely = {kin for kin, n in hits.items() if chance(n, senses, rates[kin]) >= CHANCE}
         strong = (found - unlikely) | {w for w in synonyms if self._clipped(word, w)}
         strong |= self._cousins(word, strong)
         return {kin: kin not in strong for kin in (strong | synonyms) - {word}}

@@ -166,11 +166,12 @@ IRREGULAR_BASES = {d: base for base, derived in IRREGULAR_DERIVATIONS.items() fo
 
 
 INFLECTIONS = ("s", "es", "ed", "ing", "er", "est", "n", "en")
-OTHER_ENDINGS = ("ie", "let", "ling", "ee", "eer", "ant", "ent", "ary", "ive", "ter", "e")
-"""Diminutives; -ee, -eer, -ant, -ent, -ary, -ive, -ter; the e of a verb made from a noun (bathe)."""
+OTHER_ENDINGS = ("ie", "let", "ling", "ee", "eer", "ant", "ent", "ary", "ive", "ter", "an", "ese", "e")
+"""Diminutives; -ee, -eer, -ant, -ent, -ary, -ive, -ter; demonyms' -an and -ese; the e
+of a verb made from a noun (bathe)."""
 ENDINGS = frozenset({s.text for s in SUFFIXES} | set(INFLECTIONS + OTHER_ENDINGS))
 """What may follow a word in one derived from it: hand + -ful, art + -ist + -ic."""
-BEGINNINGS = frozenset(p.text for p in PREFIXES)
+BEGINNINGS = frozenset({p.text for p in PREFIXES} | {"dis", "de", "in", "im"})
 MAX_ENDINGS = 2
 
 
@@ -230,6 +231,23 @@ def _sounds_derived(word: str, base: str, mode: str) -> bool:
     if mode == "none":
         return True
     return has_sound_prefix(word, base, loose=mode == "loose") is not False
+
+
+def _stressed_sounds(word: str) -> set[tuple[str, ...]]:
+    """Its pronunciations with only the vowel of main stress: angle and angler
+    both begin "AE NG G L", guitar and guitarist "G T AA R"."""
+    return {tuple(bare(p) for p in phones if not p.endswith(("0", "2"))) for phones in pronunciations(word)}
+
+
+def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
+    """Could `longer` be heard as `shorter` + the suffix `rest`? A suffix that
+    keeps the sound of its base (-er, -y, -ness) leaves it audible at the start:
+    tower (the building, said TAU-er) is not heard as tow + -er, whatever else
+    its spelling means. Unknown pronunciations give the benefit of the doubt."""
+    if "full" not in {suffix.sound for suffix in SUFFIXES if suffix.text == rest}:
+        return True
+    wholes, bases = _stressed_sounds(longer), _stressed_sounds(shorter)
+    return not wholes or not bases or any(w[: len(b)] == b for w in wholes for b in bases)
 
 
 def _looks_like_a_name(word: str) -> bool:

@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voicemaster.referee import kinship
-from voicemaster.referee.affixes import affixal, remainder
+from voicemaster.referee.affixes import affixal, heard_as_derived, remainder
 from voicemaster.referee.readings import readings
+
+
+MIN_WORD = 3
 
 
 @dataclass(frozen=True)
@@ -28,16 +31,34 @@ class Tie:
     the tie holds through a homograph's other reading (ROSE, rise)."""
 
 
-def _tie(clue: str, card: str, middle: str, display: str) -> tuple[str, str]:
-    """(rule, phrase) for kin clue and card words linked through `middle`."""
+def _compound_rest(rest: str | None) -> bool:
+    """What is left is, or ends in, a word (fish + -erman, ice + berg), not affixes
+    or a changed stem (fly: flight)."""
+    if rest is None or affixal(rest):
+        return False
+    return any(kinship.known(rest[cut:]) for cut in range(len(rest) - MIN_WORD + 1))
+
+
+def heard_as_kin(longer: str, shorter: str) -> bool:
+    """False when `longer` holds `shorter` and a suffix that keeps the base's
+    sound, but is not said that way: WordNet's tower (one that tows) is spelled
+    like the tower that is heard."""
+    rest = remainder(longer, shorter)
+    return rest is None or not affixal(rest) or heard_as_derived(longer, shorter, rest)
+
+
+def _tie(clue: str, card: str, middle: str, display: str) -> tuple[str, str] | None:
+    """(rule, phrase) for kin clue and card words linked through `middle`;
+    None when the spelling ties them but the sound does not (tower, tow)."""
     if middle in (clue, card):
+        if not (heard_as_kin(clue, card) and heard_as_kin(card, clue)):
+            return None
         for longer, shorter, phrase in ((clue, card, "is built on"), (card, clue, "is part of")):
             rest = remainder(longer, shorter)
-            if rest is not None and not affixal(rest):
+            if _compound_rest(rest):
                 return "compound", f"{phrase} {display}"
         return "form", f"is a form of {display}"
-    rests = [remainder(word, middle) for word in (clue, card)]
-    if all(rest is not None and not affixal(rest) for rest in rests):
+    if all(_compound_rest(remainder(word, middle)) for word in (clue, card)):
         return "compound", f"shares {middle} with {display}"
     return "form", f"is a form of {display}"
 
@@ -50,9 +71,10 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
             if said.word == shown.word:
                 continue
             found = kinship.related(said.word, shown.word)
-            if found is None:
+            named = found and _tie(said.word, shown.word, found.word, display)
+            if not found or not named:
                 continue
-            rule, phrase = _tie(said.word, shown.word, found.word, display)
+            rule, phrase = named
             if shown.doubtful:
                 tie = Tie(rule, f"{phrase} only if {display} is read as {shown.word}", True)
             elif said.doubtful:

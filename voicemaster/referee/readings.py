@@ -3,8 +3,8 @@
 children reads as child; ROSE reads as the flower and as the past of rise. A
 reading through a lemma that the word is only a homograph of (ROSE, SAW, LEFT:
 WordNet knows each as a noun in its own right, unrelated to rise, see and
-leave) is doubtful: it is up to the opposing spymaster. A noun that WordNet
-derives from its verb (building ~ build) is no homograph.
+leave) is doubtful: it is up to the opposing spymaster. A regular form
+(building, labeling) or a noun WordNet derives from its verb is no homograph.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from voicemaster.referee import kinship
+from voicemaster.referee.affixes import affixal, remainder
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.spelling import american
 
@@ -48,9 +49,13 @@ def _regular_lemmas(word: str) -> set[str]:
 
 
 def homograph(form: str, lemma: str, pos: str) -> bool:
-    """Is `form` also a noun or verb of its own, unrelated to `lemma` (ROSE, past
-    of rise)? Its own parts of speech are those its inflections do not explain
-    (glasses is a plural noun and a verb form of glass; sang only a verb form)."""
+    """Is `form` an irregular inflection of `lemma` that is also a noun or verb
+    of its own, unrelated to it (ROSE, past of rise)? Its own parts of speech
+    are those its inflections do not explain (glasses is a plural noun and a
+    verb form of glass; sang only a verb form). A regular form (labeling,
+    building) is spelled as its lemma's, and its noun is made from the verb."""
+    if affixal(remainder(form, lemma) or "-"):
+        return False
     lex = lexicon()
     explained = {p for _, p in lex.lemmas_of(form)}
     own = (set(lex.pos.get(form, "")) - explained) & CONTENT_POS

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from voicemaster.referee import affixes, compounds, kinship
-from voicemaster.referee.kin_clash import kin_clash
+from voicemaster.referee.kin_clash import heard_as_kin, kin_clash
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.spelling import american
@@ -55,7 +55,8 @@ def roots(word: str) -> frozenset[str]:
     out: set[str] = set()
     for stem in sure_stems(word):
         if kinship.known(stem):
-            found = {k for k, minor in kinship.kin(stem).items() if not minor and len(k) < len(stem)}
+            kin = kinship.kin(stem).items()
+            found = {k for k, minor in kin if not minor and len(k) < len(stem) and heard_as_kin(stem, k)}
             found |= affixes.listed_bases(stem)
         else:
             found = set(affixes.bases(stem))
