@@ -13,6 +13,7 @@ KNOWN_MISJUDGEMENTS = {
     ("COW", "coward"): "WordNet links coward to the verb cow (to intimidate), a false etymology",
     ("DETECTIVE", "detect"): "WordNet neither links nor glosses detective with detect",
     ("PLANT", "plantation"): "WordNet neither links nor glosses plantation with plant",
+    ("BUTT", "butter"): "WordNet's butter is also 'a fighter who strikes the opponent with his head'",
 }
 """Rows the referee gets wrong, with why: the table keeps the right answer."""
 MIN_AGREEMENT = 0.99
