@@ -9,6 +9,7 @@ left is affixes (hand + -ful, teach + -er), it is a form; when more is left
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal, heard_as_derived, remainder
@@ -63,8 +64,15 @@ def _tie(clue: str, card: str, middle: str, display: str) -> tuple[str, str] | N
     return "form", f"is a form of {display}"
 
 
+@lru_cache(maxsize=32768)
+def _near(word: str) -> frozenset[str]:
+    return frozenset().union(*(kinship.near(reading.word) for reading in readings(word)))
+
+
 def kin_clash(clue: str, card: str, display: str) -> Tie | None:
     """The closest WordNet kinship between a reading of the clue and one of the card."""
+    if not _near(clue) & _near(card):
+        return None
     best: Tie | None = None
     for said in readings(clue):
         for shown in readings(card):

@@ -59,6 +59,13 @@ def _reach(word: str) -> dict[str, Kin]:
 
 
 @lru_cache(maxsize=65536)
+def near(word: str) -> frozenset[str]:
+    """The word and every word one or two kin steps away: two words can only be
+    related when these meet, which is quick to rule out."""
+    return frozenset({word, *_reach(word)})
+
+
+@lru_cache(maxsize=65536)
 def related(a: str, b: str) -> Kin | None:
     """Is `b` kin to `a` in WordNet: directly, through one word between
     (unhappiness ~ unhappy ~ happy), or as two words of one base (teacher,
