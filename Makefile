@@ -38,7 +38,7 @@ test: install
 
 bench: install
 	$(PY) -m pip install -q -e '.[test,bench]'
-	$(PY) bench/referee_speed.py --write
+	$(PY) bench/referee_speed.py --baseline 27979b2 --write
 	$(PY) bench/speech_accuracy.py
 	$(PY) bench/latency.py
 
