@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-APT_PACKAGES := espeak-ng sox alsa-utils libportaudio2 tmux chromium
+APT_PACKAGES := espeak-ng sox alsa-utils libportaudio2 tmux chromium wordnet-base
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: install system demo play test bench clean
@@ -38,7 +38,7 @@ test: install
 
 bench: install
 	$(PY) -m pip install -q -e '.[test,bench]'
-	$(PY) bench/referee_speed.py --write
+	$(PY) bench/referee_speed.py --baseline 27979b2 --write
 	$(PY) bench/speech_accuracy.py
 	$(PY) bench/latency.py
 

@@ -1,19 +1,24 @@
-"""Clue referee speed: start-up cost of its word data, and time per verdict.
+"""Clue referee: agreement on our clue-case table, start-up cost of its word data, time per verdict.
 
-    .venv/bin/python bench/referee_speed.py [--runs 7] [--clues 3000] [--write]
+    .venv/bin/python bench/referee_speed.py [--runs 7] [--clues 3000] [--baseline REV] [--write]
 
-Start-up is measured cold, in fresh interpreters: import the referee and give
-the first verdict (which loads the cached lexicon). The one-off build of that
-cache (first run on a machine) is measured too, into a throw-away directory.
-Verdicts are then timed one by one on random boards from wordlists/default.txt,
-with clue words the referee has not seen before (its per-word caches are cold),
-mixed with forms and compounds of the cards so every rule is exercised.
-Targets (issue 3): start-up < 1 s, verdict < 20 ms.
+Agreement is the share of rows of tests/referee/clue_cases.tsv whose verdict the
+referee gives (and, stricter, verdict and deciding rule). Start-up is measured
+cold, in fresh interpreters: import the referee and give the first verdict (which
+loads the cached lexicon); the one-off build of that cache (first run on a
+machine) is measured too, into a throw-away directory. Verdicts are then timed
+one by one on random boards from wordlists/default.txt, with clue words the
+referee has not seen before (its per-word caches are cold), mixed with forms and
+compounds of the cards so every rule is exercised. `--baseline REV` measures
+the referee of another git revision the same way, on the same table, beside it.
+Targets (issue 11): agreement >= 99%, verdict <= 1 ms median, start-up <= 0.5 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import os
 import random
 import statistics
@@ -22,9 +27,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "referee.md"
+CASES_MODULE = ROOT / "tests" / "referee" / "clue_cases.py"
 STARTUP_SNIPPET = (
     "import time; t = time.perf_counter(); "
     "from voicemaster.referee import judge_clue; judge_clue('ocean two', ['APPLE']); "
@@ -80,31 +87,88 @@ def measure_verdicts(count: int, seed: int) -> tuple[list[float], dict[str, int]
     return times, tally
 
 
+def measure_agreement() -> dict[str, float]:
+    """Rows of the clue-case table, and the share judged right (verdict; verdict and rule)."""
+    spec = importlib.util.spec_from_file_location("clue_cases", CASES_MODULE)
+    assert spec is not None and spec.loader is not None
+    cases_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cases_module)
+    cases = cases_module.read_cases()
+    judged = [(case, case.judge()) for case in cases]
+    verdicts = sum(found[0] == case.verdict for case, found in judged)
+    rules = sum(found[:2] == (case.verdict, case.rule) for case, found in judged)
+    return {"rows": len(cases), "agreement": verdicts / len(cases), "rule_agreement": rules / len(cases)}
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def report(args: argparse.Namespace) -> str:
+def summary(args: argparse.Namespace) -> dict[str, Any]:
+    """Every figure of the report, for the referee that `voicemaster` imports here."""
     warm, worst, build = measure_startup(args.runs)
+    agreement = measure_agreement()
     times, tally = measure_verdicts(args.clues, args.seed)
     ms = [t * 1000 for t in times]
+    return {
+        **agreement,
+        "startup": warm,
+        "startup_max": worst,
+        "build": build,
+        "median_ms": statistics.median(ms),
+        "p95_ms": percentile(ms, 0.95),
+        "max_ms": max(ms),
+        "tally": tally,
+    }
+
+
+def baseline_summary(rev: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The same figures for the referee of git revision `rev` (its code, today's table)."""
+    with tempfile.TemporaryDirectory() as tree:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", tree], input=archive.stdout, check=True)
+        env = {**os.environ, "PYTHONPATH": tree, "VOICEMASTER_CACHE": str(Path(tree) / ".cache")}
+        command = [sys.executable, __file__, "--summary", "--runs", str(args.runs), "--clues", str(args.clues)]
+        out = subprocess.run([*command, "--seed", str(args.seed)], env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def _row(label: str, key: str, unit: str, target: str, now: dict[str, Any], then: dict[str, Any] | None) -> str:
+    def show(figures: dict[str, Any]) -> str:
+        value = figures[key]
+        return f"{value:.1%}" if unit == "%" else f"{value:.{3 if unit == 's' else 2}f} {unit}"
+
+    before = f" {show(then)} |" if then else ""
+    return f"| {label} |{before} {show(now)} | {target} |"
+
+
+def report(args: argparse.Namespace) -> str:
+    now = summary(args)
+    then = baseline_summary(args.baseline, args) if args.baseline else None
+    rows = [
+        ("agreement on our table: verdict", "agreement", "%", ">= 99%"),
+        ("agreement on our table: verdict and rule", "rule_agreement", "%", "-"),
+        (f"start-up, cached data (median of {args.runs} fresh interpreters)", "startup", "s", "<= 0.5 s"),
+        ("start-up, first run on a machine (builds the cache once)", "build", "s", "-"),
+        (f"verdict, median of {args.clues} clues on random boards", "median_ms", "ms", "<= 1 ms"),
+        ("verdict, p95", "p95_ms", "ms", "-"),
+        ("verdict, max", "max_ms", "ms", "-"),
+    ]
+    header = f"| measure | before ({args.baseline}) | after | target |" if then else "| measure | value | target |"
     lines = [
-        "# Clue referee speed",
+        "# Clue referee: agreement and speed",
         "",
-        f"Generated by `bench/referee_speed.py` (Python {sys.version.split()[0]}, {os.cpu_count()} cores, "
-        f"load average {os.getloadavg()[0]:.1f} while measuring: the machine is shared).",
+        f"Generated by `bench/referee_speed.py{f' --baseline {args.baseline}' if then else ''}` "
+        f"(Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
+        "while measuring: the machine is shared). Table: "
+        f"`tests/referee/clue_cases.tsv`, {now['rows']} rows.",
         "",
-        "| measure | value | target |",
-        "|---|---|---|",
-        f"| start-up, cached data (median of {args.runs} fresh interpreters) "
-        f"| {warm:.3f} s (max {worst:.3f} s) | < 1 s |",
-        f"| start-up, first run on a machine (builds the cache once) | {build:.2f} s | - |",
-        f"| verdict, median of {len(ms)} clues on random boards | {statistics.median(ms):.2f} ms | < 20 ms |",
-        f"| verdict, p95 | {percentile(ms, 0.95):.2f} ms | < 20 ms |",
-        f"| verdict, max | {max(ms):.2f} ms | - |",
+        header,
+        "|---|---|---|" + ("---|" if then else ""),
+        *(_row(*row, now, then) for row in rows),
         "",
-        "Verdicts in the sample: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())) + ".",
+        "Verdicts in the timed sample: " + ", ".join(f"{k} {v}" for k, v in sorted(now["tally"].items())) + ".",
         "",
     ]
     return "\n".join(lines)
@@ -115,8 +179,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7, help="fresh interpreters for the start-up median")
     parser.add_argument("--clues", type=int, default=3000, help="clues to time")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--baseline", metavar="REV", help="also measure the referee of this git revision")
+    parser.add_argument("--summary", action="store_true", help="print the figures as JSON only")
     parser.add_argument("--write", action="store_true", help=f"also write {RESULTS.relative_to(ROOT)}")
     args = parser.parse_args()
+    if args.summary:
+        print(json.dumps(summary(args)))
+        return 0
     text = report(args)
     print(text)
     if args.write:

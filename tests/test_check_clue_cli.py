@@ -140,3 +140,53 @@ def test_bad_board_file_names_file_and_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert f"{board} line 4" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+ISSUE_11_BOARD = """MAN
+BAN
+PORT
+ANT
+FISH
+ICE
+HAND
+APPLE
+BANK
+BEAR
+CASTLE
+DRAGON
+FOREST
+GHOST
+LEMON
+OCEAN
+PIANO
+QUEEN
+ROBOT
+SALT
+TRAIN
+VIOLIN
+WHALE
+YARD
+ZEBRA
+"""
+
+
+def test_words_split_by_what_they_are_made_of(tmp_path: Path) -> None:
+    """Issue 11: accidental strings pass, true compounds and derivations do not."""
+    (tmp_path / "board.txt").write_text(ISSUE_11_BOARD, encoding="utf-8")
+    clues = ["manner", "banner", "portion", "antelope", "fisherman", "iceberg", "handful"]
+    lines = verdicts(check_clue(tmp_path, "--json", *clues))
+    assert [(v["clue"], v["verdict"], v["rule"], v["reason"]) for v in lines] == [
+        ("manner", "legal", "ok", ""),
+        ("banner", "legal", "ok", ""),
+        ("portion", "legal", "ok", ""),
+        ("antelope", "legal", "ok", ""),
+        ("fisherman", "illegal", "compound", "Fisherman is not allowed: it is built on FISH."),
+        ("iceberg", "illegal", "compound", "Iceberg is not allowed: it is built on ICE."),
+        ("handful", "illegal", "form", "Handful is not allowed: it is a form of HAND."),
+    ]
+
+
+def test_a_homograph_card_is_left_to_the_opposing_spymaster(tmp_path: Path) -> None:
+    (tmp_path / "board.txt").write_text(ISSUE_11_BOARD.replace("YARD", "ROSE"), encoding="utf-8")
+    [line] = verdicts(check_clue(tmp_path, "--json", "rising 2"))
+    assert (line["verdict"], line["reason"]) == ("ask", "Rising is a form of ROSE only if ROSE is read as rise.")

@@ -16,6 +16,8 @@ TINY = Lexicon(
     pos={"snow": "NV"},
     proper=frozenset({"america"}),
     american={"theatre": "theater"},
+    wordnet={"snow": "NV", "snowman": "N"},
+    kin={"snowman": "snow"},
 )
 
 

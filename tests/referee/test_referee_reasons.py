@@ -50,3 +50,32 @@ def test_to_json_is_the_spec_wire_form() -> None:
         "rule": "compound",
         "reason": "Horse is not allowed: it is part of HORSESHOE.",
     }
+
+
+JUDGEMENT_CALLS = [
+    ("ROSE", "rising", "Rising is a form of ROSE only if ROSE is read as rise."),
+    ("RISE", "rose", "Rose is a form of RISE only if it is read as rise."),
+    ("VAN", "caravan", "Caravan shares a meaning with VAN but may not be made from it."),
+    ("TAKE", "undertaker", "Undertaker is built on TAKE by spelling, not by meaning."),
+]
+
+
+@pytest.mark.parametrize(("card", "clue", "reason"), JUDGEMENT_CALLS)
+def test_judgement_calls_say_why_the_table_must_decide(card: str, clue: str, reason: str) -> None:
+    verdict = judge_clue(clue, (card, "OCEAN"))
+    assert (verdict.verdict, verdict.reason, verdict.card) == ("ask", reason, card)
+
+
+@pytest.mark.parametrize(
+    ("card", "clue", "reason"),
+    [
+        ("FISH", "fisherman", "Fisherman is not allowed: it is built on FISH."),
+        ("ICE", "icebergs", "Icebergs is not allowed: it is built on ICE."),
+        ("HAND", "handful", "Handful is not allowed: it is a form of HAND."),
+        ("PRINCESS", "prince", "Prince is not allowed: it is a form of PRINCESS."),
+        ("LONG", "length", "Length is not allowed: it is a form of LONG."),
+        ("HORSESHOE", "horse", "Horse is not allowed: it is part of HORSESHOE."),
+    ],
+)
+def test_refusals_name_the_card_and_the_relation(card: str, clue: str, reason: str) -> None:
+    assert judge_clue(clue, (card, "OCEAN")).reason == reason

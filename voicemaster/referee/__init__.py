@@ -50,11 +50,17 @@ def _shape(split: SplitClue, allow_compound: bool) -> ClueVerdict | None:
 
 
 def _word_clash(word: str, cards: list[str]) -> ClueVerdict | None:
-    found = [(RULE_ORDER.index(c.rule), i, c) for i, card in enumerate(cards) if (c := clash(word, card))]
+    """The strongest clash over all cards: a certain one before a doubtful one
+    (which the opposing spymaster judges), then by rule, then board order."""
+    found = [
+        (c.doubtful, RULE_ORDER.index(c.rule), i, c) for i, card in enumerate(cards) if (c := clash(word, card))
+    ]
     if not found:
         return None
-    _, index, best = min(found)
-    return ClueVerdict("illegal", best.rule, f"{_say(word)} is not allowed: {best.reason}.", cards[index])
+    _, _, index, best = min(found)
+    if best.doubtful:
+        return ClueVerdict("ask", best.rule, f"{_say(word)} {best.reason}.", cards[index])
+    return ClueVerdict("illegal", best.rule, f"{_say(word)} is not allowed: it {best.reason}.", cards[index])
 
 
 def _table_hint(word: str, cards: list[str], allow_rhymes: bool) -> ClueVerdict | None:

@@ -165,6 +165,46 @@ IRREGULAR_DERIVATIONS = {
 IRREGULAR_BASES = {d: base for base, derived in IRREGULAR_DERIVATIONS.items() for d in derived}
 
 
+INFLECTIONS = ("s", "es", "ed", "ing", "er", "est", "n", "en")
+OTHER_ENDINGS = ("ie", "let", "ling", "ee", "eer", "ant", "ent", "ary", "ive", "ter", "an", "ese", "e")
+"""Diminutives; -ee, -eer, -ant, -ent, -ary, -ive, -ter; demonyms' -an and -ese; the e
+of a verb made from a noun (bathe)."""
+ENDINGS = frozenset({s.text for s in SUFFIXES} | set(INFLECTIONS + OTHER_ENDINGS))
+"""What may follow a word in one derived from it: hand + -ful, art + -ist + -ic."""
+BEGINNINGS = frozenset({p.text for p in PREFIXES} | {"dis", "de", "in", "im"})
+MAX_ENDINGS = 2
+
+
+def remainder(longer: str, shorter: str) -> str | None:
+    """What `longer` adds to `shorter` written inside it (affixes if it can be:
+    happily is happy + -ly, freezer freeze + -er), or None."""
+    if longer.endswith(shorter):
+        return longer[: -len(shorter)]
+    heads = [shorter]
+    if shorter[-1] in "ey":
+        heads += [shorter[:-1], shorter[:-1] + "i"]
+    rests = []
+    for head in heads:
+        if len(head) >= 3 and longer.startswith(head):
+            rest = longer[len(head) :]
+            doubled = rest[:1] == head[-1] and len(rest) > 1
+            rests += [rest[1:] if doubled else rest, head[-1] + rest]
+    return next((r for r in rests if affixal(r)), rests[0] if rests else None)
+
+
+def affixal(rest: str) -> bool:
+    """Only affixes: "un", "ful", "ist" + "ic", "ness" + "es"."""
+    return rest == "" or rest in BEGINNINGS or _endings(rest, MAX_ENDINGS)
+
+
+def _endings(rest: str, most: int) -> bool:
+    if rest in ENDINGS:
+        return True
+    return most > 1 and any(
+        rest[:cut] in ENDINGS and _endings(rest[cut:], most - 1) for cut in range(2, len(rest) - 1)
+    )
+
+
 def _pos(word: str) -> str:
     return lexicon().pos.get(word, "")
 
@@ -191,6 +231,23 @@ def _sounds_derived(word: str, base: str, mode: str) -> bool:
     if mode == "none":
         return True
     return has_sound_prefix(word, base, loose=mode == "loose") is not False
+
+
+def _stressed_sounds(word: str) -> set[tuple[str, ...]]:
+    """Its pronunciations with only the vowel of main stress: angle and angler
+    both begin "AE NG G L", guitar and guitarist "G T AA R"."""
+    return {tuple(bare(p) for p in phones if not p.endswith(("0", "2"))) for phones in pronunciations(word)}
+
+
+def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
+    """Could `longer` be heard as `shorter` + the suffix `rest`? A suffix that
+    keeps the sound of its base (-er, -y, -ness) leaves it audible at the start:
+    tower (the building, said TAU-er) is not heard as tow + -er, whatever else
+    its spelling means. Unknown pronunciations give the benefit of the doubt."""
+    if "full" not in {suffix.sound for suffix in SUFFIXES if suffix.text == rest}:
+        return True
+    wholes, bases = _stressed_sounds(longer), _stressed_sounds(shorter)
+    return not wholes or not bases or any(w[: len(b)] == b for w in wholes for b in bases)
 
 
 def _looks_like_a_name(word: str) -> bool:
@@ -259,7 +316,7 @@ def _demonym_bases(word: str) -> set[str]:
     """America <- American, China <- Chinese, Germany <- German: both are proper
     names, and the derived one is no verb (to polish is not from Pole)."""
     proper = lexicon().proper
-    found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
+    found: set[str] = set()
     if word not in proper or "V" in _pos(word):
         return found
     for tail in DEMONYM_TAILS:
@@ -274,6 +331,14 @@ def _demonym_bases(word: str) -> set[str]:
     return found
 
 
+def listed_bases(word: str) -> set[str]:
+    """The listed irregular bases of `word` (people -> person, Dutch -> Holland)."""
+    found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
+    if word in IRREGULAR_BASES:
+        found.add(IRREGULAR_BASES[word])
+    return found
+
+
 @lru_cache(maxsize=16384)
 def bases(word: str, depth: int = MAX_DEPTH) -> frozenset[str]:
     """Words that `word` is derived from (breakage -> break, unhappiness -> happy).
@@ -282,9 +347,7 @@ def bases(word: str, depth: int = MAX_DEPTH) -> frozenset[str]:
     further: organization -> organize, but not on to organ.
     """
     suffixed = _suffix_bases(word)
-    direct = set(suffixed) | _prefix_bases(word) | _demonym_bases(word)
-    if word in IRREGULAR_BASES:
-        direct.add(IRREGULAR_BASES[word])
+    direct = set(suffixed) | _prefix_bases(word) | _demonym_bases(word) | listed_bases(word)
     out = set(direct)
     if depth > 1:
         for base in direct:

@@ -5,12 +5,21 @@ and the parts' pronunciations, said one after the other, give the whole word:
 HORSESHOE = horse + shoe, SNOWMAN = snow + man. Spelling alone is not enough:
 carpet is not car + pet (the vowel of "pet" is gone), island is not is + land,
 carton is not car + ton (the stress of "ton" is gone).
+
+For a word WordNet defines, a split is confirmed when WordNet ties the word to
+one of its parts (snowshoe: "a device to help you walk on deep snow"). A split
+it does not confirm is an accident unless it is shaped like a compound (antelope
+is no ant + elope: a noun is not headed by a verb); shaped like one, it is a
+compound (blackboard), or one by spelling only, for the opposing spymaster to
+judge, when it opens with a particle (understand).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from voicemaster.referee import kinship
+from voicemaster.referee.affixes import affixal
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, stressed
 
@@ -29,6 +38,8 @@ SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise", "some"})
 WEAK_FORMS = {"man": "AH", "men": "AH"}
 """Compound heads whose vowel English reduces to a schwa (fireman, postmen)."""
 MAX_PARTS = 3
+PARTICLES = frozenset("under over out up down in on off back by with fore".split())
+"""First parts after which a compound's meaning drifts (understand, overlook, outfit)."""
 SCHWAS = {"AH0", "IH0"}
 """A vowel without main stress in a part may be reduced in the whole (micro -> microwave)."""
 R_COLOURED = {"EH", "AE", "EY"}
@@ -113,26 +124,61 @@ def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
     return out
 
 
+Split = tuple[str, ...]
+
+
+def _headed(whole: str, parts: Split) -> bool:
+    """Shaped like a compound: common words, the last one sharing a part of
+    speech with the whole (pine + apple; not ant + elope, a verb)."""
+    lex = lexicon()
+
+    def pos(word: str) -> set[str]:
+        return set(kinship.wordnet_pos(word)) | set(lex.pos.get(word, ""))
+
+    return all(pos(p) for p in parts) and bool(pos(whole) & pos(parts[-1]))
+
+
+def _vet(whole: str, parts: Split) -> tuple[Split, bool] | None:
+    """None for an accident; else the parts that count and whether the whole is
+    a compound by spelling only, for the opposing spymaster to judge.
+
+    In a split WordNet confirms, a part spelled like a suffix counts only if
+    WordNet ties it to the whole too: friendship is friend + -ship, a spaceship
+    a ship. A split it does not confirm is still a compound when shaped like
+    one (blackboard, hedgehog), unless it opens with a particle (understand,
+    undertaker): such words have drifted from their parts.
+    """
+    if not kinship.known(whole):
+        return parts, False
+    ties = {part: tie for part in parts if (tie := kinship.related(whole, part)) is not None}
+    if any(not tie.minor for tie in ties.values()):
+        return tuple(p for p in parts if p in ties or not affixal(p)), False
+    if ties or (_headed(whole, parts) and parts[0] in PARTICLES):
+        return parts, True
+    if _headed(whole, parts):
+        return parts, False
+    return None
+
+
 @lru_cache(maxsize=8192)
-def splits(word: str) -> tuple[tuple[str, ...], ...]:
-    """Every way to hear `word` as 2-3 known words; () when it is not a compound.
+def vetted_splits(word: str) -> tuple[tuple[Split, bool], ...]:
+    """Every way to hear `word` as 2-3 known words that is no accident, and
+    whether it is a compound by spelling only; () when it is not a compound.
 
     An inflected word is split through its lemma (snowmen -> snowman), so that
     an ending never poses as a word (seeking is not see + king).
     """
     if "-" in word or " " in word:
         parts = tuple(p for p in word.replace("-", " ").split() if p)
-        return (parts,) if len(parts) > 1 else ()
-    lemmas = sorted({lemma for lemma, _ in lexicon().lemmas_of(word)})
-    if lemmas:
-        return tuple(split for lemma in lemmas for split in _word_splits(lemma))
-    return _word_splits(word)
+        return ((parts, False),) if len(parts) > 1 else ()
+    lemmas = sorted({lemma for lemma, _ in lexicon().lemmas_of(word)}) or [word]
+    return tuple(vetted for lemma in lemmas for split in _word_splits(lemma) if (vetted := _vet(lemma, split)))
 
 
 @lru_cache(maxsize=8192)
-def _word_splits(word: str) -> tuple[tuple[str, ...], ...]:
+def _word_splits(word: str) -> tuple[Split, ...]:
     wholes = pronunciations(word)
-    found: list[tuple[str, ...]] = []
+    found: list[Split] = []
     for pieces in range(2, MAX_PARTS + 1):
         for parts in _spellings(word, pieces):
             if parts[-1] in SUFFIX_LIKE:
@@ -147,6 +193,8 @@ def _word_splits(word: str) -> tuple[tuple[str, ...], ...]:
     return tuple(found)
 
 
-def parts(word: str) -> frozenset[str]:
-    """All parts over all splits of `word` (empty when it is not a compound)."""
-    return frozenset(p for split in splits(word) for p in split)
+@lru_cache(maxsize=8192)
+def parts(word: str, doubtful: bool = False) -> frozenset[str]:
+    """All parts over the real splits of `word` (with `doubtful`, also those by
+    spelling only); empty when it is not a compound."""
+    return frozenset(p for split, shaky in vetted_splits(word) if doubtful or not shaky for p in split)

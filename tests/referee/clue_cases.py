@@ -1,0 +1,50 @@
+"""The clue-case table (clue_cases.tsv beside this file), read for the tests and the benchmark."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from voicemaster.referee import judge_clue
+
+TABLE = Path(__file__).with_name("clue_cases.tsv")
+
+
+class Case(NamedTuple):
+    visible: tuple[str, ...]
+    clue: str
+    verdict: str
+    rule: str
+    house_rules: frozenset[str]
+    why: str
+
+    @property
+    def name(self) -> str:
+        return f"{'/'.join(self.visible)}:{self.clue}"
+
+    def judge(self) -> tuple[str, str, str]:
+        """(verdict, rule, reason) as the referee gives them."""
+        verdict = judge_clue(
+            self.clue,
+            self.visible,
+            allow_rhymes="allow-rhymes" in self.house_rules,
+            allow_compound="allow-compound-clues" in self.house_rules,
+        )
+        return verdict.verdict, verdict.rule, verdict.reason
+
+
+def read_cases(path: Path = TABLE) -> list[Case]:
+    """Rows of tab-separated visible cards, clue, verdict, rule, house rules, why; # comments."""
+    cases = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        visible, clue, verdict, rule, house, why = line.split("\t")
+        cards = tuple(v.strip() for v in visible.split(",")) if visible else ()
+        cases.append(Case(cards, clue, verdict, rule, frozenset(filter(None, house.split(","))), why))
+    return cases
+
+
+def disagreements(cases: list[Case]) -> list[Case]:
+    """The cases whose verdict the referee gets wrong."""
+    return [case for case in cases if case.judge()[0] != case.verdict]

@@ -1,0 +1,95 @@
+"""Clashes that WordNet attests: the clue and a card are kin (fisherman ~ FISH).
+
+Each reading of the clue is tried against each reading of the card. The
+relation is named from the spelling: when one word holds the other and what is
+left is affixes (hand + -ful, teach + -er), it is a form; when more is left
+(fish + -erman, ice + berg), a compound built on the card, or part of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from voicemaster.referee import kinship
+from voicemaster.referee.affixes import affixal, heard_as_derived, remainder
+from voicemaster.referee.readings import readings
+
+
+MIN_WORD = 3
+
+
+@dataclass(frozen=True)
+class Tie:
+    """How a clue word relates to a card, before it is put into words."""
+
+    rule: str
+    """"form" or "compound"."""
+    phrase: str
+    """"is a form of FISH", "is built on ICE", "is part of HORSESHOE", "shares fish with FISHERY"."""
+    doubtful: bool
+    """Only a synonym ties them (a clipping, or an accident: capital, cap), or
+    the tie holds through a homograph's other reading (ROSE, rise)."""
+
+
+def _compound_rest(rest: str | None) -> bool:
+    """What is left is, or ends in, a word (fish + -erman, ice + berg), not affixes
+    or a changed stem (fly: flight)."""
+    if rest is None or affixal(rest):
+        return False
+    return any(kinship.known(rest[cut:]) for cut in range(len(rest) - MIN_WORD + 1))
+
+
+def heard_as_kin(longer: str, shorter: str) -> bool:
+    """False when `longer` holds `shorter` and a suffix that keeps the base's
+    sound, but is not said that way: WordNet's tower (one that tows) is spelled
+    like the tower that is heard."""
+    rest = remainder(longer, shorter)
+    return rest is None or not affixal(rest) or heard_as_derived(longer, shorter, rest)
+
+
+def _tie(clue: str, card: str, middle: str, display: str) -> tuple[str, str] | None:
+    """(rule, phrase) for kin clue and card words linked through `middle`;
+    None when the spelling ties them but the sound does not (tower, tow)."""
+    if middle in (clue, card):
+        if not (heard_as_kin(clue, card) and heard_as_kin(card, clue)):
+            return None
+        for longer, shorter, phrase in ((clue, card, "is built on"), (card, clue, "is part of")):
+            rest = remainder(longer, shorter)
+            if _compound_rest(rest):
+                return "compound", f"{phrase} {display}"
+        return "form", f"is a form of {display}"
+    if all(_compound_rest(remainder(word, middle)) for word in (clue, card)):
+        return "compound", f"shares {middle} with {display}"
+    return "form", f"is a form of {display}"
+
+
+@lru_cache(maxsize=32768)
+def _near(word: str) -> frozenset[str]:
+    return frozenset().union(*(kinship.near(reading.word) for reading in readings(word)))
+
+
+def kin_clash(clue: str, card: str, display: str) -> Tie | None:
+    """The closest WordNet kinship between a reading of the clue and one of the card."""
+    if not _near(clue) & _near(card):
+        return None
+    best: Tie | None = None
+    for said in readings(clue):
+        for shown in readings(card):
+            if said.word == shown.word:
+                continue
+            found = kinship.related(said.word, shown.word)
+            named = found and _tie(said.word, shown.word, found.word, display)
+            if not found or not named:
+                continue
+            rule, phrase = named
+            if shown.doubtful:
+                tie = Tie(rule, f"{phrase} only if {display} is read as {shown.word}", True)
+            elif said.doubtful:
+                tie = Tie(rule, f"{phrase} only if it is read as {said.word}", True)
+            elif found.minor:
+                tie = Tie(rule, f"shares a meaning with {display} but may not be made from it", True)
+            else:
+                return Tie(rule, phrase, False)
+            best = best or tie
+    return best
