@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.chromium import dump_dom, find_chromium, screenshot
+from scripts.chromium import dump_dom, find_chromium, screenshot
 from voicemaster.game.phase import Phase
 from voicemaster.display.web import WebDisplay
 from voicemaster.game.cards import Team

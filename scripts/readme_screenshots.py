@@ -1,6 +1,6 @@
 """Pictures of the displays for the README, taken with headless Chromium.
 
-    .venv/bin/python tools/readme_screenshots.py docs/screenshots
+    .venv/bin/python scripts/readme_screenshots.py docs/screenshots
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from rich.console import Console, RenderableType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.chromium import screenshot  # noqa: E402
+from scripts.chromium import screenshot  # noqa: E402
 from voicemaster.display.terminal import render_board  # noqa: E402
 from voicemaster.display.web import WebDisplay  # noqa: E402
 from voicemaster.game.cards import KEY_LETTERS, Identity, Team  # noqa: E402
