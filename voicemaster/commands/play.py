@@ -13,7 +13,7 @@ from voicemaster.app import App
 from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
 from voicemaster.setup.open_game import OpenGame, add_deal_arguments, open_game
-from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker
+from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker, tell_warnings
 from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
 from voicemaster.setup.sources import fault_notices, feed_audio, feed_typed, start_thread
 from voicemaster.speech.audio_sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
@@ -63,7 +63,10 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
     speaker = open_speaker(args, config)
     displays = open_displays(args)
     try:
-        app = App(game, dialogue, speaker, displays.all, None if source == "text" else hearing(args, config))
+        ears = None if source == "text" else hearing(args, config)
+        app = App(game, dialogue, speaker, displays.all, ears.hear if ears else None)
+        if ears is not None:
+            tell_warnings(ears, app.inbox)
         start_input(args, app, source)
         app.run()
     finally:

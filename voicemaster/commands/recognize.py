@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from voicemaster.game.phase import Phase
 from voicemaster.setup.files import read_board
-from voicemaster.speech.engines import open_recognizer
+from voicemaster.speech.engines import ENGINES, open_ear
 from voicemaster.speech.front_end import clean_utterance
-from voicemaster.speech.listen import hear
 from voicemaster.speech.wav import read_wav
 from voicemaster.understand.intents import to_json
 from voicemaster.understand.listening import Listening
@@ -24,8 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--board", required=True, help="board file (25 lines, one card each)")
     parser.add_argument("--phase", required=True, choices=("clue", "guess"))
-    parser.add_argument("--engine", default="auto", choices=("auto", "pocketsphinx", "vosk"))
-    parser.add_argument("--model", default=None, help="vosk model directory (default: models/)")
+    parser.add_argument("--engine", default="auto", choices=ENGINES)
+    parser.add_argument("--model", default=None, help="a vosk model or CTranslate2 Whisper model directory")
     parser.add_argument("wavs", nargs="+", metavar="WAV")
     parser.set_defaults(run=run)
 
@@ -33,9 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     phase = Phase(args.phase)
     now = Listening(read_board(args.board), phase, awaiting_clue=phase is Phase.CLUE, question_open=True)
-    recognizer = open_recognizer(args.engine, args.model)
+    opened = open_ear(args.engine, args.model)
+    for warning in opened.warnings:
+        print(f"voicemaster: warning: {warning}", file=sys.stderr)
     for path in args.wavs:
-        heard = hear(clean_utterance(read_wav(path)), recognizer, now)
+        heard = opened.ear.hear(clean_utterance(read_wav(path)), now)
         print(
             json.dumps(
                 {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import queue
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,13 +11,13 @@ from typing import Any, Callable
 
 import numpy as np
 
-from voicemaster.app import Display, Hear
+from voicemaster.app import Display, Hear, Item, Notice, Understood
 from voicemaster.display.live import LiveBoard
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import parse_web_address
 from voicemaster.errors import InputError
 from voicemaster.speech.denoise import DEFAULT_DENOISER, DENOISERS
-from voicemaster.understand.intents import Intent
+from voicemaster.speech.engines import ENGINES
 from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
@@ -31,8 +32,9 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--volume", type=float, help="speech volume 0..1")
     g.add_argument("--web", nargs="?", const="", metavar="HOST:PORT",
                    help="also show the board as a web page (default 127.0.0.1:8765)")
-    g.add_argument("--engine", choices=("auto", "pocketsphinx", "vosk"), help="speech recognizer (default auto)")
-    g.add_argument("--model", type=Path, help="vosk model directory")
+    g.add_argument("--engine", choices=ENGINES,
+                   help="speech recognizer (default auto: an English vosk model, else Whisper, else pocketsphinx)")
+    g.add_argument("--model", type=Path, help="a vosk model or CTranslate2 Whisper model directory")
     g.add_argument("--denoise", default=DEFAULT_DENOISER, choices=sorted(DENOISERS),
                    help=f"noise suppression before the endpointer (default {DEFAULT_DENOISER})")
 
@@ -87,18 +89,34 @@ def open_displays(args: argparse.Namespace) -> Displays:
     return displays
 
 
-def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hear:
-    """Speech → (transcript, intent) against the game as it is when the audio is decoded.
+@dataclass(frozen=True)
+class Hearing:
+    hear: Hear
+    """Speech → what was said, against the game as it is when the audio is decoded."""
+    engine: str
+    warnings: tuple[str, ...]
+    """Said and printed at start: the recognizer asked for could not be used."""
+
+
+def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
+    """The recognizer chosen by --engine/--model (or the config), loaded once.
 
     Imported here so that typed games never load a speech model.
     """
-    from voicemaster.speech.engines import open_recognizer
-    from voicemaster.speech.listen import hear
+    from voicemaster.speech.engines import open_ear
 
-    recognizer = open_recognizer(args.engine or str(config.get("engine", "auto")), args.model)
+    opened = open_ear(args.engine or str(config.get("engine", "auto")), args.model)
+    ear = opened.ear
 
-    def understand(audio: np.ndarray, now: Listening) -> tuple[str, Intent | None]:
-        heard = hear(audio, recognizer, now)
-        return heard.transcript.text, heard.intent
+    def understand(audio: np.ndarray, now: Listening) -> Understood:
+        heard = ear.hear(audio, now)
+        return Understood(heard.transcript.text, heard.intent, heard.read_back)
 
-    return understand
+    return Hearing(understand, ear.name, opened.warnings)
+
+
+def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]") -> None:
+    """Printed now, and said to the table when the app starts talking."""
+    for warning in ears.warnings:
+        print(f"voicemaster: warning: {warning}", file=sys.stderr)
+        inbox.put(Notice(warning))

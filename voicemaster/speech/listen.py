@@ -21,6 +21,7 @@ from rapidfuzz.distance import Levenshtein
 
 from voicemaster.game.phase import Phase
 from voicemaster.speech.grammar import build_grammar, strict_jsgf
+from voicemaster.speech.heard import Heard
 from voicemaster.speech.match_cards import AMBIGUITY_MARGIN, MIN_SCORE, CardScore, phones, rank_cards, similarity
 from voicemaster.speech.recognizer import Grammar, Recognizer, Transcript
 from voicemaster.understand.intents import AmbiguousCard, CoverCard, GuessCard, Intent
@@ -36,23 +37,23 @@ AGREEMENT = 0.6
 """Phone-string similarity above which the two passes heard the same thing."""
 
 
-@dataclass(frozen=True)
-class Heard:
-    transcript: Transcript
-    """The open pass (what the table actually said, as far as the model knows)."""
-    intent: Intent | None
-    confidence: float
-    """0..1; 0 when nothing was accepted."""
-    decode_ms: float
-    """Both passes together."""
-    alternatives: tuple[str, ...] = ()
-    """Cards that fit about as well as the chosen one (an ambiguous result)."""
-    strict: Transcript | None = None
-
-
 @functools.lru_cache(maxsize=16)
 def grammar_for(now: Listening) -> Grammar:
     return build_grammar(now)
+
+
+@dataclass
+class GrammarEar:
+    """pocketsphinx or vosk, restricted to the phase's grammar and checked by two passes."""
+
+    recognizer: Recognizer
+
+    @property
+    def name(self) -> str:
+        return self.recognizer.name
+
+    def hear(self, audio: np.ndarray, now: Listening) -> Heard:
+        return hear(audio, self.recognizer, now)
 
 
 def hear(audio: np.ndarray, recognizer: Recognizer, now: Listening) -> Heard:
@@ -65,15 +66,15 @@ def hear(audio: np.ndarray, recognizer: Recognizer, now: Listening) -> Heard:
     exact = _exact_match(strict, now)
     match = _strict_match(heard, strict, exact, open_match) or open_match
     if match is None:
-        return Heard(heard, None, 0.0, decode_ms, strict=strict)
+        return Heard(heard, None, 0.0, decode_ms)
     if match.template.intent not in ("guess", "cover"):
         intent = to_intent(match)
-        return Heard(heard, intent, _confidence(heard, strict, intent), decode_ms, strict=strict)
+        return Heard(heard, intent, _confidence(heard, strict, intent), decode_ms)
     heard_card = open_match if open_match and open_match.template.intent == match.template.intent else match
     ranked = _rank(heard_card, exact, now.cards)
     action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
     intent, confidence, close = _card_intent(action, ranked)
-    return Heard(heard, intent, confidence, decode_ms, close, strict)
+    return Heard(heard, intent, confidence, decode_ms, close)
 
 
 def _strict_pass(

@@ -1,0 +1,143 @@
+"""Whisper base from its two pip packages: joined once, verified, refused when damaged; and the
+same model fetched from its publisher's address, served here by a local HTTP server."""
+
+from __future__ import annotations
+
+import http.server
+import shutil
+import threading
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from voicemaster.cli import main
+from voicemaster.speech.engines import choose, open_ear
+from voicemaster.speech.model_fetch import ModelFetchError, fetch_model
+from voicemaster.speech.whisper.model import (
+    MODEL_BIN_SHA256,
+    STAMP,
+    ModelError,
+    Parts,
+    bundled_model,
+    file_sha256,
+    installed_parts,
+)
+
+PARTS = installed_parts()
+pytestmark = pytest.mark.skipif(PARTS is None, reason="the Whisper model packages are not installed")
+
+
+def copied_parts(tmp_path: Path, cut_second: int = 0, flip_byte: int | None = None) -> Parts:
+    """The installed packages' files, copied so they can be damaged."""
+    assert PARTS is not None
+    first, second = tmp_path / "part1", tmp_path / "part2"
+    shutil.copytree(PARTS.first, first)
+    second.mkdir()
+    data = (PARTS.second / "model.bin.part2").read_bytes()
+    if cut_second:
+        data = data[:-cut_second]
+    if flip_byte is not None:
+        data = data[:flip_byte] + bytes([data[flip_byte] ^ 0xFF]) + data[flip_byte + 1 :]
+    (second / "model.bin.part2").write_bytes(data)
+    return Parts(first, second)
+
+
+def test_the_packages_join_into_the_published_model_once(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    model = bundled_model(cache=cache)
+    assert file_sha256(model / "model.bin") == MODEL_BIN_SHA256
+    assert sorted(p.name for p in cache.iterdir()) == ["whisper-base"]
+    stamp = (model / STAMP).stat().st_mtime_ns
+    assert bundled_model(cache=cache) == model and (model / STAMP).stat().st_mtime_ns == stamp
+
+
+@pytest.mark.parametrize("damage", [{"cut_second": 1000}, {"flip_byte": 12345}])
+def test_a_damaged_package_is_refused_in_one_line_and_leaves_nothing(tmp_path: Path, damage: dict[str, int]) -> None:
+    cache = tmp_path / "cache"
+    with pytest.raises(ModelError) as refused:
+        bundled_model(copied_parts(tmp_path, **damage), cache=cache)
+    assert "not the published one" in str(refused.value) and "\n" not in str(refused.value)
+    assert list(cache.iterdir()) == []
+
+
+def test_a_truncated_cached_model_is_joined_again(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    model = bundled_model(cache=cache)
+    with open(model / "model.bin", "r+b") as f:
+        f.truncate(1000)
+    assert file_sha256(bundled_model(cache=cache) / "model.bin") == MODEL_BIN_SHA256
+
+
+def test_missing_packages_are_named(tmp_path: Path) -> None:
+    parts = copied_parts(tmp_path)
+    (parts.first / "tokenizer.json").unlink()
+    with pytest.raises(ModelError, match="lacks tokenizer.json"):
+        bundled_model(parts, cache=tmp_path / "cache")
+
+
+def test_a_truncated_model_given_with_model_is_refused_in_one_line(tmp_path: Path) -> None:
+    broken = tmp_path / "broken-whisper"
+    shutil.copytree(bundled_model(), broken, ignore=shutil.ignore_patterns(STAMP))
+    with open(broken / "model.bin", "r+b") as f:
+        f.truncate(5_000_000)
+    assert choose("auto", broken).engine == "whisper"
+    with pytest.raises(ModelError) as refused:
+        open_ear("whisper", broken)
+    assert "\n" not in str(refused.value) and str(broken) in str(refused.value)
+
+
+class FileServer:
+    """Serves a directory's files, each at /NAME; `damaged` maps a name to other bytes."""
+
+    def __init__(self, root: Path) -> None:
+        self.damaged: dict[str, bytes] = {}
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                name = self.path.lstrip("/")
+                path = root / name
+                if not path.is_file():
+                    self.send_error(404)
+                    return
+                body = server.damaged.get(name, path.read_bytes())
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+
+@pytest.fixture(scope="module")
+def publisher() -> Iterator[FileServer]:
+    server = FileServer(bundled_model())
+    yield server
+    server.httpd.shutdown()
+    server.httpd.server_close()
+
+
+def test_fetching_from_the_publisher_verifies_every_file(publisher: FileServer, tmp_path: Path, capsys) -> None:
+    models = tmp_path / "models"
+    code = main(["models", "--fetch", "faster-whisper-base", "--url", publisher.url, "--models-dir", str(models)])
+    assert code == 0 and "SHA-256 verified" in capsys.readouterr().out
+    assert sorted(p.name for p in models.iterdir()) == ["faster-whisper-base"]
+    assert file_sha256(models / "faster-whisper-base" / "model.bin") == MODEL_BIN_SHA256
+    main(["models", "--models-dir", str(models)])
+    assert "--engine auto uses whisper with faster-whisper-base" in capsys.readouterr().out
+
+
+def test_a_fetched_file_that_differs_is_refused_and_leaves_nothing(publisher: FileServer, tmp_path: Path) -> None:
+    publisher.damaged["config.json"] = b"{}"
+    try:
+        with pytest.raises(ModelFetchError, match="checksum mismatch .*config.json"):
+            fetch_model("faster-whisper-base", url=publisher.url, directory=tmp_path)
+    finally:
+        publisher.damaged.clear()
+    assert list(tmp_path.iterdir()) == []
