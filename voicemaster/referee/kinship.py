@@ -38,6 +38,12 @@ def wordnet_pos(word: str) -> str:
 
 
 @lru_cache(maxsize=65536)
+def classes(word: str) -> frozenset[str]:
+    """The semantic classes of the word's noun senses in WordNet (prisoner: person)."""
+    return frozenset(lexicon().classes.get(word, "").split())
+
+
+@lru_cache(maxsize=65536)
 def kin(word: str) -> dict[str, bool]:
     """Kin word -> whether the tie is minor (a synonym only)."""
     entry = lexicon().kin.get(word, "")
