@@ -11,7 +11,6 @@ from tests.referee.clue_cases import Case, disagreements, read_cases
 KNOWN_MISJUDGEMENTS = {
     ("COOK", "cookie"): "WordNet's slang sense 'the cook on a ranch' ties cookie to cook",
     ("COW", "coward"): "WordNet links coward to the verb cow (to intimidate), a false etymology",
-    ("DETECTIVE", "detect"): "WordNet neither links nor glosses detective with detect",
     ("PLANT", "plantation"): "WordNet neither links nor glosses plantation with plant",
     ("BUTT", "butter"): "WordNet's butter is also 'a fighter who strikes the opponent with his head'",
 }

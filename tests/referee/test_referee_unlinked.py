@@ -1,0 +1,41 @@
+"""Words WordNet defines but does not tie to a visible card: a productive suffix
+or a plain compound still counts, an accidental spelling does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.referee import judge_clue
+
+
+@pytest.mark.parametrize(
+    ("card", "clue", "reason"),
+    [
+        ("PRISON", "prisoner", "Prisoner is not allowed: it is a form of PRISON."),
+        ("TREASURE", "treasurer", "Treasurer is not allowed: it is a form of TREASURE."),
+        ("HEART", "heartless", "Heartless is not allowed: it is a form of HEART."),
+        ("DENTIST", "dentistry", "Dentistry is not allowed: it is a form of DENTIST."),
+        ("FOOL", "foolish", "Foolish is not allowed: it is a form of FOOL."),
+        ("DETECTIVE", "detect", "Detect is not allowed: it is a form of DETECTIVE."),
+    ],
+)
+def test_a_productive_suffix_counts_without_a_wordnet_link(card: str, clue: str, reason: str) -> None:
+    verdict = judge_clue(clue, (card, "OCEAN"))
+    assert (verdict.verdict, verdict.reason, verdict.card) == ("illegal", reason, card)
+
+
+@pytest.mark.parametrize(
+    ("card", "clue"),
+    [
+        ("MAN", "manner"),
+        ("BAN", "banner"),
+        ("CLOVE", "clover"),
+        ("KITCHEN", "kitchener"),
+        ("GRATE", "grateful"),
+        ("PASS", "passive"),
+    ],
+)
+def test_a_word_of_the_wrong_kind_is_no_derivation(card: str, clue: str) -> None:
+    """A manner, a banner and clover are no people; Kitchener is a name; grateful
+    is far more common than grate; passive is no person."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == "legal"
