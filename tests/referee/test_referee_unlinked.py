@@ -39,3 +39,11 @@ def test_a_word_of_the_wrong_kind_is_no_derivation(card: str, clue: str) -> None
     """A manner, a banner and clover are no people; Kitchener is a name; grateful
     is far more common than grate; passive is no person."""
     assert judge_clue(clue, (card, "OCEAN")).verdict == "legal"
+
+
+@pytest.mark.parametrize(
+    ("clue", "verdict"),
+    [("airship", "illegal"), ("warship", "illegal"), ("friendship", "legal"), ("showmanship", "legal")],
+)
+def test_ship_is_a_word_only_in_things_that_are_ships(clue: str, verdict: str) -> None:
+    assert judge_clue(clue, ("SHIP", "OCEAN")).verdict == verdict

@@ -138,21 +138,29 @@ def _headed(whole: str, parts: Split) -> bool:
     return all(pos(p) for p in parts) and bool(pos(whole) & pos(parts[-1]))
 
 
+def _a_word_here(whole: str, part: str, tied: bool) -> bool:
+    """Does a part count as a word in `whole`? One spelled like a suffix only if
+    WordNet ties it to the whole, or the whole is a thing of its kind: a
+    spaceship or an airship is a ship, friendship and showmanship are not."""
+    return tied or not affixal(part) or bool(kinship.classes(whole) & kinship.classes(part))
+
+
 def _vet(whole: str, parts: Split) -> tuple[Split, bool] | None:
     """None for an accident; else the parts that count and whether the whole is
     a compound by spelling only, for the opposing spymaster to judge.
 
-    In a split WordNet confirms, a part spelled like a suffix counts only if
-    WordNet ties it to the whole too: friendship is friend + -ship, a spaceship
-    a ship. A split it does not confirm is still a compound when shaped like
-    one (blackboard, hedgehog), unless it opens with a particle (understand,
-    undertaker): such words have drifted from their parts.
+    A split WordNet confirms keeps the parts that are words there. A split it
+    does not confirm is still a compound when shaped like one (blackboard,
+    hedgehog), unless it opens with a particle (understand, undertaker): such
+    words have drifted from their parts.
     """
     if not kinship.known(whole):
         return parts, False
     ties = {part: tie for part in parts if (tie := kinship.related(whole, part)) is not None}
     if any(not tie.minor for tie in ties.values()):
-        return tuple(p for p in parts if p in ties or not affixal(p)), False
+        return tuple(p for p in parts if _a_word_here(whole, p, p in ties)), False
+    if not _a_word_here(whole, parts[-1], parts[-1] in ties):
+        return None
     if ties or (_headed(whole, parts) and parts[0] in PARTICLES):
         return parts, True
     if _headed(whole, parts):
