@@ -47,3 +47,20 @@ def test_a_word_of_the_wrong_kind_is_no_derivation(card: str, clue: str) -> None
 )
 def test_ship_is_a_word_only_in_things_that_are_ships(clue: str, verdict: str) -> None:
     assert judge_clue(clue, ("SHIP", "OCEAN")).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("card", "clue", "verdict"),
+    [
+        ("FOOT", "barefoot", "illegal"),
+        ("BARE", "barefoot", "illegal"),
+        ("HEART", "heartfelt", "illegal"),
+        ("STAR", "starring", "illegal"),
+        ("RING", "starring", "legal"),
+        ("RING", "warring", "legal"),
+    ],
+)
+def test_an_adjective_of_two_words_said_unchanged_is_a_compound(card: str, clue: str, verdict: str) -> None:
+    """barefoot is bare + foot said as they are; in starring, ring loses its stress
+    (it is star + -ing, so STAR still refuses it as a form)."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == verdict
