@@ -64,3 +64,9 @@ def test_an_adjective_of_two_words_said_unchanged_is_a_compound(card: str, clue:
     """barefoot is bare + foot said as they are; in starring, ring loses its stress
     (it is star + -ing, so STAR still refuses it as a form)."""
     assert judge_clue(clue, (card, "OCEAN")).verdict == verdict
+
+
+@pytest.mark.parametrize(("card", "clue"), [("HERO", "heroism"), ("DRINK", "drinkable")])
+def test_a_sound_heard_alike_does_not_hide_a_derivation(card: str, clue: str) -> None:
+    """heroism's "herr" is hero's "heer" before R; drinkable's N is drink's NG before K."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == "illegal"

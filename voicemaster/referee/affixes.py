@@ -240,10 +240,25 @@ def _sounds_derived(word: str, base: str, mode: str) -> bool:
     return has_sound_prefix(word, base, loose=mode == "loose") is not False
 
 
+BEFORE_R = frozenset({"EH", "IH", "IY", "EY", "AE"})
+"""Front vowels that merge before R for most speakers (hero HEER-oh, heroism HERR-oh-ism)."""
+BEFORE_VELAR = frozenset({"K", "G"})
+
+
+def _heard(phones: tuple[str, ...]) -> tuple[str, ...]:
+    """Phones as they are heard: a front vowel before R is one sound, and N before
+    K or G is NG (cmudict has drink with NG but drinkable with N)."""
+    following = (*phones[1:], "")
+    return tuple(
+        "EH" if p in BEFORE_R and nxt == "R" else "NG" if p == "N" and nxt in BEFORE_VELAR else p
+        for p, nxt in zip(phones, following)
+    )
+
+
 def _stressed_sounds(word: str) -> set[tuple[str, ...]]:
     """Its pronunciations with only the vowel of main stress: angle and angler
     both begin "AE NG G L", guitar and guitarist "G T AA R"."""
-    return {tuple(bare(p) for p in phones if not p.endswith(("0", "2"))) for phones in pronunciations(word)}
+    return {_heard(tuple(bare(p) for p in phones if not p.endswith(("0", "2")))) for phones in pronunciations(word)}
 
 
 def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
