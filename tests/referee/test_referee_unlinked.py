@@ -70,3 +70,9 @@ def test_an_adjective_of_two_words_said_unchanged_is_a_compound(card: str, clue:
 def test_a_sound_heard_alike_does_not_hide_a_derivation(card: str, clue: str) -> None:
     """heroism's "herr" is hero's "heer" before R; drinkable's N is drink's NG before K."""
     assert judge_clue(clue, (card, "OCEAN")).verdict == "illegal"
+
+
+@pytest.mark.parametrize(("card", "clue"), [("TIGER", "tigress"), ("ACTOR", "actress"), ("ELECTRIC", "electrician")])
+def test_suffixes_that_respell_their_base(card: str, clue: str) -> None:
+    """-ess drops the e or o of -er and -or; -ian makes people from adjectives too."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == "illegal"

@@ -42,7 +42,8 @@ class Suffix:
     min_base: int = 3
     double: bool = True
     """May the base's last consonant be doubled (run -> runner)? Not for -ery:
-    battery is not bat + -ery."""
+    battery is not bat + -ery. (-ess drops the e or o of -er and -or: tigress,
+    actress.)"""
     guarded: bool = True
     """Apply the frequency check (MAX_GAIN); -ation is specific enough without it
     (information <- inform)."""
@@ -81,7 +82,7 @@ SUFFIXES = (
     Suffix("th", "N", "AV"),
     Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
     Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False),
-    Suffix("ian", "N", "N", sound="loose", after="(ic|y)$", min_base=4, makes="person"),
+    Suffix("ian", "N", "NA", sound="loose", after="(ic|y)$", min_base=4, makes="person"),
     Suffix("ic", "A", "N", sound="loose", min_base=4),
     Suffix("al", "A", "N", exclude="V", sound="loose", min_base=4),
     Suffix("ical", "A", "N", exclude="V", sound="loose", min_base=4, guarded=False),
@@ -226,6 +227,8 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
         out.add(stem[:-1])
     if suffix.text == "ly":
         out.add(stem + "le")
+    if suffix.text == "ess" and stem.endswith("r"):
+        out |= {stem[:-1] + "er", stem[:-1] + "or"}
     return out
 
 
