@@ -70,12 +70,18 @@ def clue_words(cards: list[str], count: int, rng: random.Random) -> list[str]:
     return words
 
 
+def wordlist_cards() -> list[str]:
+    """The cards of wordlists/default.txt, read here rather than through the
+    package, whose setup code differs between the revisions compared."""
+    lines = (ROOT / "wordlists" / "default.txt").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
 def measure_verdicts(count: int, seed: int) -> tuple[list[float], dict[str, int]]:
-    from voicemaster.setup.files import read_wordlist
     from voicemaster.referee import judge_clue, warm_up
 
     rng = random.Random(seed)
-    cards = list(read_wordlist(ROOT / "wordlists" / "default.txt"))
+    cards = wordlist_cards()
     warm_up()
     times: list[float] = []
     tally: dict[str, int] = {}
