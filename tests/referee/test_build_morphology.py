@@ -41,7 +41,8 @@ VERBS = [("00000001", "v", ["speak"], [("+", "00000005", "n", "0101")], "express
 
 
 def _line(offset: str, pos: str, words: list[str], pointers: list[tuple[str, str, str, str]], gloss: str) -> str:
-    head = [offset, LEXFILES.get(words[0], "03"), pos, f"{len(words):02x}"] + [part for word in words for part in (word, "0")]
+    head = [offset, LEXFILES.get(words[0], "03"), pos, f"{len(words):02x}"]
+    head += [part for word in words for part in (word, "0")]
     head.append(f"{len(pointers):03d}")
     for pointer in pointers:
         head.extend(pointer)

@@ -3,10 +3,12 @@
 WordNet links teacher to teach but not prisoner to prison, nor heartless to
 heart. Its silence is no proof of an accident, so a productive suffix still
 counts when the base is heard whole at the start of the word and the word is
-of the kind the suffix makes: -er, -ist and -ian make people (prisoner,
-treasurer; a manner, a banner or a clover are no people), -ness, -hood, -ship
-and -ism make states and qualities (friendship, not the vessel in airship),
--less, -ful and -ish make adjectives. The kinds are WordNet's semantic classes.
+of the kind the suffix makes (affixes.Suffix.makes): -er, -or, -ist and -ian
+make people (prisoner, treasurer; a manner, a banner or a clover are no
+people), -ess women and female animals, -ness, -hood, -ship, -ism and -ry
+states, acts and skills (dentistry), -less, -ful, -ish and -y adjectives. The
+kinds are WordNet's semantic classes. Suffixes that end many unrelated words
+(-age: savage; -ic: rustic) make no such claim.
 """
 
 from __future__ import annotations

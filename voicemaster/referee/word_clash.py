@@ -1,8 +1,9 @@
 """Does a clue word clash with one card: same word, a form of it, or a compound?
 
-WordNet decides for the words it defines: their kin (kin_clash) and which of
-their spellings-as-compounds are real (compounds.vetted_splits). Affix rules
-and sound only judge the words WordNet does not know. A clash that holds only
+WordNet decides for the words it defines: their kin (kin_clash), the
+derivations it leaves unlinked whose kind it confirms (derivation), and which
+of their spellings-as-compounds are real (compounds.vetted_splits). Affix
+rules and sound alone judge the words WordNet does not know. A clash that holds only
 through a homograph (ROSE, rise), a synonym (caravan, van) or a compound whose
 meaning drifted (understand) is doubtful: the opposing spymaster decides.
 """
