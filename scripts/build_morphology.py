@@ -6,8 +6,9 @@ Needs Debian's `wordnet-base` (the WordNet 3.0 database files) at build time
 only: the referee reads the table this writes, shipped inside the package.
 Same input, same bytes out.
 
-For every one-word WordNet lemma the table keeps its parts of speech and its
-kin, the words it is made from or gives:
+For every one-word WordNet lemma the table keeps its parts of speech, the
+semantic classes of its noun senses (WordNet's lexicographer files: person,
+artifact, state...), and its kin, the words it is made from or gives:
 - WordNet's derivational, pertainym and participle links, in any spelling
   (act ~ action, France ~ French, breakdown ~ "break down"), and the
   attribute an adjective is a value of when spelled alike (long ~ length);
@@ -48,6 +49,12 @@ LINKS = {"+", "\\", "<"}
 """Derivationally related form, pertainym, participle of a verb."""
 ATTRIBUTE = "="
 """Adjective ~ the noun it is a value of: deep ~ depth, but also heavy ~ weight."""
+NOUN_CLASSES = (
+    "Tops act animal artifact attribute body cognition communication event feeling food group location motive "
+    "object person phenomenon plant possession process quantity relation shape state substance time"
+).split()
+"""WordNet's noun lexicographer files, numbered from 3 (noun.Tops) as in lexnames(5WN)."""
+FIRST_NOUN_FILE = 3
 NAMED = {"@", "@i", "!"}
 """Hypernyms and antonyms: what a sense is said to be, or not to be."""
 HYPERNYMS = {"@", "@i"}
@@ -72,7 +79,8 @@ DETACH = {
 HEADER = (
     "# Derived from WordNet 3.0 by scripts/build_morphology.py. WordNet 3.0 Copyright 2006 by\n"
     "# Princeton University. All rights reserved. Licence and disclaimer: WORDNET-LICENSE beside this file.\n"
-    "# Columns: word, parts of speech (P: always capitalised), kin (~: a synonym only).\n"
+    "# Columns: word, parts of speech (P: always capitalised), kin (~: a synonym only),\n"
+    "# semantic classes of its noun senses (WordNet's lexicographer files).\n"
 )
 
 Key = tuple[str, str]
@@ -85,6 +93,8 @@ class Synset:
     pointers: list[tuple[str, Key, int, int]]
     """(symbol, target synset, source word number, target word number); 0 = the whole synset."""
     gloss: str
+    lexfile: int
+    """WordNet's lexicographer file number: the sense's semantic class (18: noun.person)."""
 
 
 @dataclass
@@ -107,7 +117,7 @@ def _parse_data_line(line: str, short: str) -> tuple[Key, Synset]:
     for i in range(int(fields[at])):
         symbol, target, target_pos, numbers = fields[at + 1 + 4 * i : at + 5 + 4 * i]
         pointers.append((symbol, _key(target, target_pos), int(numbers[:2], 16), int(numbers[2:], 16)))
-    return (fields[0], short), Synset(POS_LETTER[fields[2]], words, pointers, gloss.strip())
+    return (fields[0], short), Synset(POS_LETTER[fields[2]], words, pointers, gloss.strip(), int(fields[1]))
 
 
 def read_wordnet(folder: Path) -> WordNet:
@@ -326,6 +336,11 @@ class Kinship:
         strong |= self._cousins(word, strong)
         return {kin: kin not in strong for kin in (strong | synonyms) - {word}}
 
+    def classes(self, word: str) -> set[str]:
+        """The semantic classes of the word's noun senses (prisoner: person; friendship: state)."""
+        files = {self.wordnet.synsets[key].lexfile for key in self.senses[word] if key[1] == "n"}
+        return {NOUN_CLASSES[f - FIRST_NOUN_FILE] for f in files if 0 <= f - FIRST_NOUN_FILE < len(NOUN_CLASSES)}
+
 
 def rows(kinship: Kinship) -> list[str]:
     out = []
@@ -334,7 +349,8 @@ def rows(kinship: Kinship) -> list[str]:
             continue
         pos = "".join(sorted(kinship.pos[word])) + ("" if word in kinship.lower_seen else "P")
         kin = " ".join(k + MINOR if minor else k for k, minor in sorted(kinship.kin(word).items()))
-        out.append(f"{word}\t{pos}\t{kin}\n")
+        classes = " ".join(sorted(kinship.classes(word)))
+        out.append(f"{word}\t{pos}\t{kin}\t{classes}\n")
     return out
 
 

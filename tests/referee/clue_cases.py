@@ -1,4 +1,6 @@
-"""The clue-case table (clue_cases.tsv beside this file), read for the tests and the benchmark."""
+"""The clue-case tables beside this file, read for the tests and the benchmark: our
+table (clue_cases.tsv) and a validation list written before the referee was
+measured on it (clue_cases_validation.tsv)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import NamedTuple
 from voicemaster.referee import judge_clue
 
 TABLE = Path(__file__).with_name("clue_cases.tsv")
+VALIDATION = Path(__file__).with_name("clue_cases_validation.tsv")
 
 
 class Case(NamedTuple):

@@ -18,6 +18,7 @@ TINY = Lexicon(
     american={"theatre": "theater"},
     wordnet={"snow": "NV", "snowman": "N"},
     kin={"snowman": "snow"},
+    classes={"snowman": "artifact"},
 )
 
 

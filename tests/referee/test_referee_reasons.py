@@ -55,6 +55,7 @@ def test_to_json_is_the_spec_wire_form() -> None:
 JUDGEMENT_CALLS = [
     ("ROSE", "rising", "Rising is a form of ROSE only if ROSE is read as rise."),
     ("RISE", "rose", "Rose is a form of RISE only if it is read as rise."),
+    ("FOUND", "finding", "Finding is a form of FOUND only if FOUND is read as find."),
     ("VAN", "caravan", "Caravan shares a meaning with VAN but may not be made from it."),
     ("TAKE", "undertaker", "Undertaker is built on TAKE by spelling, not by meaning."),
 ]

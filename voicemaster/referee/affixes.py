@@ -42,39 +42,47 @@ class Suffix:
     min_base: int = 3
     double: bool = True
     """May the base's last consonant be doubled (run -> runner)? Not for -ery:
-    battery is not bat + -ery."""
+    battery is not bat + -ery. (-ess drops the e or o of -er and -or: tigress,
+    actress.)"""
     guarded: bool = True
     """Apply the frequency check (MAX_GAIN); -ation is specific enough without it
     (information <- inform)."""
+    makes: str = ""
+    """The kind of word the suffix makes ("person", "female", "abstract",
+    "quality"): a word WordNet knows but does not tie to the base still counts
+    as derived when it is of that kind (prisoner is a person, manner is not).
+    "" for suffixes that end too many unrelated words (-age, -ic, -ion)."""
 
 
 SUFFIXES = (
-    Suffix("er", "N", "V", exclude="VA"),
-    Suffix("er", "N", "N", exclude="VA", double=False, min_base=5),
-    Suffix("or", "N", "V", exclude="VA", after="t$"),
-    Suffix("ness", "N", "A"),
-    Suffix("ment", "N", "V"),
+    Suffix("er", "N", "V", exclude="VA", makes="person"),
+    Suffix("er", "N", "N", exclude="VA", double=False, min_base=5, makes="person"),
+    Suffix("or", "N", "V", exclude="VA", after="t$", makes="person"),
+    Suffix("ness", "N", "A", makes="abstract"),
+    Suffix("ment", "N", "V", makes="abstract"),
     Suffix("age", "N", "V", exclude="V"),
-    Suffix("ish", "A", "NA", exclude="V"),
-    Suffix("ly", "AR", "AN", exclude="V"),
-    Suffix("y", "A", "NV", exclude="N"),
-    Suffix("ful", "A", "NV"),
-    Suffix("less", "A", "NV"),
-    Suffix("able", "A", "V"),
+    Suffix("ish", "A", "NA", exclude="V", makes="quality"),
+    Suffix("ly", "AR", "AN", exclude="V", makes="quality"),
+    Suffix("y", "A", "NV", exclude="N", makes="quality"),
+    Suffix("ful", "A", "NV", makes="quality"),
+    Suffix("less", "A", "NV", makes="quality"),
+    Suffix("some", "A", "NV", makes="quality"),
+    Suffix("able", "A", "V", makes="quality"),
     Suffix("en", "AV", "NA", exclude="N"),
-    Suffix("hood", "N", "NA"),
-    Suffix("ship", "N", "N"),
-    Suffix("dom", "N", "NA"),
-    Suffix("ist", "N", "NA"),
-    Suffix("ism", "N", "NA"),
+    Suffix("hood", "N", "NA", makes="abstract"),
+    Suffix("ship", "N", "N", makes="abstract"),
+    Suffix("dom", "N", "NA", makes="abstract"),
+    Suffix("ist", "N", "NA", makes="person"),
+    Suffix("ism", "N", "NA", makes="abstract"),
+    Suffix("ive", "AN", "V", makes="person"),
     Suffix("ery", "N", "NVA", double=False),
-    Suffix("ry", "N", "N", after="(et|st|al|el)$", min_base=4),
-    Suffix("ess", "N", "N"),
+    Suffix("ry", "N", "N", after="(et|st|al|el)$", min_base=4, makes="abstract"),
+    Suffix("ess", "N", "N", makes="female"),
     Suffix("ed", "A", "N", exclude="NV", double=False),
     Suffix("th", "N", "AV"),
     Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
     Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False),
-    Suffix("ian", "N", "N", sound="loose", after="(ic|y)$", min_base=4),
+    Suffix("ian", "N", "NA", sound="loose", after="(ic|y)$", min_base=4, makes="person"),
     Suffix("ic", "A", "N", sound="loose", min_base=4),
     Suffix("al", "A", "N", exclude="V", sound="loose", min_base=4),
     Suffix("ical", "A", "N", exclude="V", sound="loose", min_base=4, guarded=False),
@@ -219,6 +227,8 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
         out.add(stem[:-1])
     if suffix.text == "ly":
         out.add(stem + "le")
+    if suffix.text == "ess" and stem.endswith("r"):
+        out |= {stem[:-1] + "er", stem[:-1] + "or"}
     return out
 
 
@@ -233,10 +243,25 @@ def _sounds_derived(word: str, base: str, mode: str) -> bool:
     return has_sound_prefix(word, base, loose=mode == "loose") is not False
 
 
+BEFORE_R = frozenset({"EH", "IH", "IY", "EY", "AE"})
+"""Front vowels that merge before R for most speakers (hero HEER-oh, heroism HERR-oh-ism)."""
+BEFORE_VELAR = frozenset({"K", "G"})
+
+
+def _heard(phones: tuple[str, ...]) -> tuple[str, ...]:
+    """Phones as they are heard: a front vowel before R is one sound, and N before
+    K or G is NG (cmudict has drink with NG but drinkable with N)."""
+    following = (*phones[1:], "")
+    return tuple(
+        "EH" if p in BEFORE_R and nxt == "R" else "NG" if p == "N" and nxt in BEFORE_VELAR else p
+        for p, nxt in zip(phones, following)
+    )
+
+
 def _stressed_sounds(word: str) -> set[tuple[str, ...]]:
     """Its pronunciations with only the vowel of main stress: angle and angler
     both begin "AE NG G L", guitar and guitarist "G T AA R"."""
-    return {tuple(bare(p) for p in phones if not p.endswith(("0", "2"))) for phones in pronunciations(word)}
+    return {_heard(tuple(bare(p) for p in phones if not p.endswith(("0", "2")))) for phones in pronunciations(word)}
 
 
 def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
@@ -258,27 +283,36 @@ def _looks_like_a_name(word: str) -> bool:
     return word in lex.proper or (word not in lex.prons and lex.freq(word) >= NAME_ZIPF)
 
 
-def _suffix_bases(word: str) -> dict[str, bool]:
-    """Base -> whether its sound was checked (all but -ation), so it may be derived further."""
-    found: dict[str, bool] = {}
+@lru_cache(maxsize=16384)
+def suffix_bases(word: str) -> tuple[tuple[str, Suffix], ...]:
+    """(base, suffix) for every suffix rule that derives `word` from a known word."""
+    found: list[tuple[str, Suffix]] = []
     if _looks_like_a_name(word):
-        return found
+        return ()
     for suffix in SUFFIXES:
         if not word.endswith(suffix.text) or len(word) - len(suffix.text) < suffix.min_base - 1:
             continue
         pos = _pos(word)
         if pos and (not set(pos) & set(suffix.derived) or set(pos) & set(suffix.exclude)):
             continue
-        for base in _stems(word, suffix):
-            if (
-                len(base) >= suffix.min_base
-                and base != word
-                and set(_pos(base)) & set(suffix.base)
-                and re.search(suffix.after, base)
-                and (not suffix.guarded or _not_too_common(word, base))
-                and _sounds_derived(word, base, suffix.sound)
-            ):
-                found[base] = found.get(base, False) or suffix.sound != "none"
+        found += [
+            (base, suffix)
+            for base in sorted(_stems(word, suffix))
+            if len(base) >= suffix.min_base
+            and base != word
+            and set(_pos(base)) & set(suffix.base)
+            and re.search(suffix.after, base)
+            and (not suffix.guarded or _not_too_common(word, base))
+            and _sounds_derived(word, base, suffix.sound)
+        ]
+    return tuple(found)
+
+
+def _suffix_bases(word: str) -> dict[str, bool]:
+    """Base -> whether its sound was checked (all but -ation), so it may be derived further."""
+    found: dict[str, bool] = {}
+    for base, suffix in suffix_bases(word):
+        found[base] = found.get(base, False) or suffix.sound != "none"
     return found
 
 

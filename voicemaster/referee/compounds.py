@@ -9,9 +9,12 @@ carton is not car + ton (the stress of "ton" is gone).
 For a word WordNet defines, a split is confirmed when WordNet ties the word to
 one of its parts (snowshoe: "a device to help you walk on deep snow"). A split
 it does not confirm is an accident unless it is shaped like a compound (antelope
-is no ant + elope: a noun is not headed by a verb); shaped like one, it is a
-compound (blackboard), or one by spelling only, for the opposing spymaster to
-judge, when it opens with a particle (understand).
+is no ant + elope: a noun is not headed by a verb), or is an adjective of common
+words said unchanged (barefoot: bare + foot; not starring: star + ring); shaped
+like one, it is a compound (blackboard), or one by spelling only, for the
+opposing spymaster to judge, when it opens with a particle (understand). A part
+spelled like a suffix (ship, hood) is a word only in a thing of its kind: an
+airship is a ship, friendship is not.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise", "some"})
 WEAK_FORMS = {"man": "AH", "men": "AH"}
 """Compound heads whose vowel English reduces to a schwa (fireman, postmen)."""
 MAX_PARTS = 3
+SPOKEN_APART_ZIPF = 4.0
+"""How common (Zipf) each part of an adjective compound must be (barefoot, heartfelt)."""
+CONTENT_POS = frozenset("NVA")
 PARTICLES = frozenset("under over out up down in on off back by with fore".split())
 """First parts after which a compound's meaning drifts (understand, overlook, outfit)."""
 SCHWAS = {"AH0", "IH0"}
@@ -138,24 +144,63 @@ def _headed(whole: str, parts: Split) -> bool:
     return all(pos(p) for p in parts) and bool(pos(whole) & pos(parts[-1]))
 
 
+def _a_word_here(whole: str, part: str, tied: bool) -> bool:
+    """Does a part count as a word in `whole`? One spelled like a suffix only if
+    WordNet ties it to the whole, or the whole is a thing of its kind: a
+    spaceship or an airship is a ship, friendship and showmanship are not."""
+    return tied or not affixal(part) or bool(kinship.classes(whole) & kinship.classes(part))
+
+
+def _said_apart(phones: Phones, parts: Split) -> bool:
+    """Are `phones` the parts said one after the other, each with its own vowels
+    and a stressed one (barefoot: bare + foot; not starring: star + ring)?"""
+    if not parts:
+        return not phones
+    for own in _stressed_prons(parts[0]):
+        segment = phones[: len(own)]
+        same = [bare(p) for p in segment] == [bare(p) for p in own]
+        if same and any(stressed(p) for p in segment) and _said_apart(phones[len(own) :], parts[1:]):
+            return True
+    return False
+
+
+def _described(whole: str, parts: Split) -> bool:
+    """An adjective or adverb made of common words said unchanged: barefoot,
+    heartfelt, secondhand. Such compounds have no head to share a part of speech with."""
+    pos = kinship.wordnet_pos(whole)
+    if not pos or set(pos) & {"N", "V"}:
+        return False
+    common = all(_common_content_word(p) for p in parts)
+    return common and any(_said_apart(phones, parts) for phones in pronunciations(whole))
+
+
+def _common_content_word(part: str) -> bool:
+    """A common noun, verb or adjective in its own right, not only an inflected
+    form (ate is only the past of eat; felt is also a cloth)."""
+    lex = lexicon()
+    own = set(lex.pos.get(part, "")) - {pos for _, pos in lex.lemmas_of(part)}
+    return lex.freq(part) >= SPOKEN_APART_ZIPF and bool(own & CONTENT_POS)
+
+
 def _vet(whole: str, parts: Split) -> tuple[Split, bool] | None:
     """None for an accident; else the parts that count and whether the whole is
     a compound by spelling only, for the opposing spymaster to judge.
 
-    In a split WordNet confirms, a part spelled like a suffix counts only if
-    WordNet ties it to the whole too: friendship is friend + -ship, a spaceship
-    a ship. A split it does not confirm is still a compound when shaped like
-    one (blackboard, hedgehog), unless it opens with a particle (understand,
-    undertaker): such words have drifted from their parts.
+    A split WordNet confirms keeps the parts that are words there. A split it
+    does not confirm is still a compound when shaped like one (blackboard,
+    hedgehog), unless it opens with a particle (understand, undertaker): such
+    words have drifted from their parts.
     """
     if not kinship.known(whole):
         return parts, False
     ties = {part: tie for part in parts if (tie := kinship.related(whole, part)) is not None}
     if any(not tie.minor for tie in ties.values()):
-        return tuple(p for p in parts if p in ties or not affixal(p)), False
+        return tuple(p for p in parts if _a_word_here(whole, p, p in ties)), False
+    if not _a_word_here(whole, parts[-1], parts[-1] in ties):
+        return None
     if ties or (_headed(whole, parts) and parts[0] in PARTICLES):
         return parts, True
-    if _headed(whole, parts):
+    if _headed(whole, parts) or _described(whole, parts):
         return parts, False
     return None
 

@@ -3,10 +3,12 @@
 The table (data/wordnet_kin.tsv.gz, built by scripts/build_morphology.py) lists
 for each WordNet lemma the words its senses show it is derived from or built
 on, spelled inside it or linked as derivations (fisherman: fish; iceberg: ice;
-French: France). A word WordNet knows that does not list a string spelled
-inside it holds that string by accident (manner: man; antelope: ant). A kin
-that WordNet only gives as a synonym leaving a non-word (caravan: van; capital:
-cap) is minor: a clipping and an accident look the same there.
+French: France), and the semantic classes of its noun senses (prisoner:
+person). A word WordNet knows that does not list a string spelled inside it
+holds that string by accident (manner: man; antelope: ant), unless a productive
+suffix or a plain compound says otherwise (derivation, compounds). A kin that
+WordNet only gives as a synonym leaving a non-word (caravan: van; capital: cap)
+is minor: a clipping and an accident look the same there.
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ def wordnet_pos(word: str) -> str:
     """The word's parts of speech in WordNet (N, V, A, R), "" when unknown or only a name."""
     pos = lexicon().wordnet.get(word, "")
     return "" if "P" in pos else pos
+
+
+@lru_cache(maxsize=65536)
+def classes(word: str) -> frozenset[str]:
+    """The semantic classes of the word's noun senses in WordNet (prisoner: person)."""
+    return frozenset(lexicon().classes.get(word, "").split())
 
 
 @lru_cache(maxsize=65536)

@@ -66,6 +66,8 @@ class Lexicon:
     kin: dict[str, str]
     """WordNet lemma -> the words it is made from or gives, space-separated; a
     trailing "~" marks kin shown only in a sense of the word that is rarely used."""
+    classes: dict[str, str]
+    """WordNet lemma -> the semantic classes of its noun senses, space-separated (prisoner: "person")."""
 
     def freq(self, word: str) -> float:
         return self.zipf.get(word, 0.0)
@@ -142,30 +144,41 @@ def _spellings() -> dict[str, str]:
     return out
 
 
-def _kinship() -> tuple[dict[str, str], dict[str, str]]:
-    """(parts of speech, kin) of every word in the WordNet table."""
+def _kinship() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """(parts of speech, kin, noun classes) of every word in the WordNet table."""
     wordnet: dict[str, str] = {}
     kin: dict[str, str] = {}
+    classes: dict[str, str] = {}
     with gzip.open(KINSHIP_TABLE.open("rb"), "rt", encoding="utf-8") as handle:
         for line in handle:
             if line.startswith("#"):
                 continue
-            word, pos, related = line.rstrip("\n").split("\t")
+            word, pos, related, senses = line.rstrip("\n").split("\t")
             wordnet[word] = pos
             if related:
                 kin[word] = related
-    return wordnet, kin
+            if senses:
+                classes[word] = senses
+    return wordnet, kin, classes
 
 
 def build() -> Lexicon:
     lemmas, pos, proper = _morphology()
     prons = _cmudict()
     american = _spellings()
-    wordnet, kin = _kinship()
+    wordnet, kin, classes = _kinship()
     known = prons.keys() | pos.keys() | proper | american.keys() | set(american.values())
     zipf = {word: freq for word, freq in _wordfreq().items() if word in known or word in wordnet}
     return Lexicon(
-        prons=prons, zipf=zipf, lemmas=lemmas, pos=pos, proper=proper, american=american, wordnet=wordnet, kin=kin
+        prons=prons,
+        zipf=zipf,
+        lemmas=lemmas,
+        pos=pos,
+        proper=proper,
+        american=american,
+        wordnet=wordnet,
+        kin=kin,
+        classes=classes,
     )
 
 

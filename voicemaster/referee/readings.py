@@ -48,18 +48,31 @@ def _regular_lemmas(word: str) -> set[str]:
     return found
 
 
+VERB_ENDINGS = ("ed", "ing")
+
+
+def _a_verb_itself(form: str) -> bool:
+    """Is `form` the lemma of verb forms of its own: found of founded, fell of
+    felled? (sang and broke are not.)"""
+    lex = lexicon()
+    endings = VERB_ENDINGS + (form[-1] + "ed", form[-1] + "ing")
+    return any(f"{form}:V" in lex.lemmas.get(form + ending, "").split("|") for ending in endings)
+
+
 def homograph(form: str, lemma: str, pos: str) -> bool:
     """Is `form` an irregular inflection of `lemma` that is also a noun or verb
     of its own, unrelated to it (ROSE, past of rise)? Its own parts of speech
     are those its inflections do not explain (glasses is a plural noun and a
-    verb form of glass; sang only a verb form). A regular form (labeling,
+    verb form of glass; sang only a verb form); a past tense with verb forms
+    of its own is another verb (found, founded). A regular form (labeling,
     building) is spelled as its lemma's, and its noun is made from the verb."""
     if affixal(remainder(form, lemma) or "-"):
         return False
     lex = lexicon()
     explained = {p for _, p in lex.lemmas_of(form)}
     own = (set(lex.pos.get(form, "")) - explained) & CONTENT_POS
-    return bool(own - {pos}) and kinship.related(form, lemma) is None
+    another = bool(own - {pos}) or (pos == "V" and _a_verb_itself(form))
+    return another and kinship.related(form, lemma) is None
 
 
 @lru_cache(maxsize=32768)

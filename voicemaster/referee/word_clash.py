@@ -1,8 +1,9 @@
 """Does a clue word clash with one card: same word, a form of it, or a compound?
 
-WordNet decides for the words it defines: their kin (kin_clash) and which of
-their spellings-as-compounds are real (compounds.vetted_splits). Affix rules
-and sound only judge the words WordNet does not know. A clash that holds only
+WordNet decides for the words it defines: their kin (kin_clash), the
+derivations it leaves unlinked whose kind it confirms (derivation), and which
+of their spellings-as-compounds are real (compounds.vetted_splits). Affix
+rules and sound alone judge the words WordNet does not know. A clash that holds only
 through a homograph (ROSE, rise), a synonym (caravan, van) or a compound whose
 meaning drifted (understand) is doubtful: the opposing spymaster decides.
 """
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
-from voicemaster.referee import affixes, compounds, kinship
+from voicemaster.referee import affixes, compounds, derivation, kinship
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
@@ -57,7 +58,7 @@ def roots(word: str) -> frozenset[str]:
         if kinship.known(stem):
             kin = kinship.kin(stem).items()
             found = {k for k, minor in kin if not minor and len(k) < len(stem) and heard_as_kin(stem, k)}
-            found |= affixes.listed_bases(stem)
+            found |= affixes.listed_bases(stem) | derivation.unlinked_bases(stem)
         else:
             found = set(affixes.bases(stem))
         for base in found:

@@ -1,0 +1,78 @@
+"""Words WordNet defines but does not tie to a visible card: a productive suffix
+or a plain compound still counts, an accidental spelling does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.referee import judge_clue
+
+
+@pytest.mark.parametrize(
+    ("card", "clue", "reason"),
+    [
+        ("PRISON", "prisoner", "Prisoner is not allowed: it is a form of PRISON."),
+        ("TREASURE", "treasurer", "Treasurer is not allowed: it is a form of TREASURE."),
+        ("HEART", "heartless", "Heartless is not allowed: it is a form of HEART."),
+        ("DENTIST", "dentistry", "Dentistry is not allowed: it is a form of DENTIST."),
+        ("FOOL", "foolish", "Foolish is not allowed: it is a form of FOOL."),
+        ("DETECTIVE", "detect", "Detect is not allowed: it is a form of DETECTIVE."),
+    ],
+)
+def test_a_productive_suffix_counts_without_a_wordnet_link(card: str, clue: str, reason: str) -> None:
+    verdict = judge_clue(clue, (card, "OCEAN"))
+    assert (verdict.verdict, verdict.reason, verdict.card) == ("illegal", reason, card)
+
+
+@pytest.mark.parametrize(
+    ("card", "clue"),
+    [
+        ("MAN", "manner"),
+        ("BAN", "banner"),
+        ("CLOVE", "clover"),
+        ("KITCHEN", "kitchener"),
+        ("GRATE", "grateful"),
+        ("PASS", "passive"),
+    ],
+)
+def test_a_word_of_the_wrong_kind_is_no_derivation(card: str, clue: str) -> None:
+    """A manner, a banner and clover are no people; Kitchener is a name; grateful
+    is far more common than grate; passive is no person."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == "legal"
+
+
+@pytest.mark.parametrize(
+    ("clue", "verdict"),
+    [("airship", "illegal"), ("warship", "illegal"), ("friendship", "legal"), ("showmanship", "legal")],
+)
+def test_ship_is_a_word_only_in_things_that_are_ships(clue: str, verdict: str) -> None:
+    assert judge_clue(clue, ("SHIP", "OCEAN")).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("card", "clue", "verdict"),
+    [
+        ("FOOT", "barefoot", "illegal"),
+        ("BARE", "barefoot", "illegal"),
+        ("HEART", "heartfelt", "illegal"),
+        ("STAR", "starring", "illegal"),
+        ("RING", "starring", "legal"),
+        ("RING", "warring", "legal"),
+    ],
+)
+def test_an_adjective_of_two_words_said_unchanged_is_a_compound(card: str, clue: str, verdict: str) -> None:
+    """barefoot is bare + foot said as they are; in starring, ring loses its stress
+    (it is star + -ing, so STAR still refuses it as a form)."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == verdict
+
+
+@pytest.mark.parametrize(("card", "clue"), [("HERO", "heroism"), ("DRINK", "drinkable")])
+def test_a_sound_heard_alike_does_not_hide_a_derivation(card: str, clue: str) -> None:
+    """heroism's "herr" is hero's "heer" before R; drinkable's N is drink's NG before K."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == "illegal"
+
+
+@pytest.mark.parametrize(("card", "clue"), [("TIGER", "tigress"), ("ACTOR", "actress"), ("ELECTRIC", "electrician")])
+def test_suffixes_that_respell_their_base(card: str, clue: str) -> None:
+    """-ess drops the e or o of -er and -or; -ian makes people from adjectives too."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == "illegal"
