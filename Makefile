@@ -3,19 +3,26 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-APT_PACKAGES := espeak-ng sox alsa-utils libportaudio2 tmux chromium wordnet-base
+APT_PACKAGES := espeak-ng flite sox alsa-utils libportaudio2 tmux chromium wordnet-base
+BENCH_APT_PACKAGES := festival festvox-kdlpc16k festvox-kallpc16k festvox-us-slt-hts
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install system demo play test bench clean
+.PHONY: install system system-bench demo play test bench clean
 
-system:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# $(call apt,PACKAGES): install those of PACKAGES that are missing.
+apt = missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing system packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+system:
+	@$(call apt,$(APT_PACKAGES))
+
+system-bench:
+	@$(call apt,$(BENCH_APT_PACKAGES))
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -36,7 +43,7 @@ play: install
 test: install
 	$(PY) -m pytest -q
 
-bench: install
+bench: install system-bench
 	$(PY) -m pip install -q -e '.[test,bench]'
 	$(PY) bench/referee_speed.py --baseline 27979b2 --write
 	$(PY) bench/speech_accuracy.py

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -18,9 +19,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Built from a copy of the sources: a build/ left in a working tree can carry stale modules."""
+    source = tmp_path_factory.mktemp("source") / "voicemaster"
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".cache", ".pytest_cache", ".hypothesis", "models"))
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
         check=True, capture_output=True, timeout=600,
     )
     return next(out.glob("voicemaster-*.whl"))
@@ -48,9 +53,10 @@ def run_installed(env: Path, cwd: Path, *args: str, stdin: str = "") -> subproce
                           capture_output=True, text=True, timeout=300)
 
 
-def test_the_wheel_carries_the_word_lists(wheel: Path) -> None:
+def test_the_wheel_carries_the_word_lists_and_the_referee_data(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "voicemaster/wordlists/default.txt" in names and "voicemaster/wordlists/kids.txt" in names
+    assert "voicemaster/referee/data/wordnet_kin.tsv.gz" in names and "voicemaster/referee/data/WORDNET-LICENSE" in names
 
 
 def test_an_installed_wheel_deals_and_referees_a_typed_game(installed: Path, tmp_path: Path) -> None:
