@@ -99,7 +99,7 @@ def measure(line: str, voice: str, app: App, heard: list[float], console: FirstA
     heard.clear()
     console.event.clear()
     before = len(console.started)
-    front_end = open_front_end(app_speaking=app.speaker.speaking)
+    front_end = open_front_end(app_speaking=app.speaker.speaking, brisk=app.dialogue.brisk)
     start = time.monotonic()
     feeder = threading.Thread(target=feed_audio, args=(ArraySource(audio, realtime=True), front_end, KeepOpen(app)))
     feeder.start()

@@ -205,7 +205,7 @@ class Session:
         self.deals = deals
         self.figures = Figures()
         self.sim_s = 0.0
-        self.front_end = open_front_end()
+        self.front_end = open_front_end(brisk=lambda: self.dialogue.brisk())
         self.commands: list[tuple[float, float, Intent]] = []
         self.games = 0
         self._new_game()

@@ -113,6 +113,10 @@ class Dialogue:
             question_open=s.ruling is not None or self.question is not None,
         )
 
+    def brisk(self) -> bool:
+        """Only short requests are expected now: guesses and commands, or an answer."""
+        return self.game.state.phase is Phase.GUESS or self.question is not None or self.game.state.ruling is not None
+
     def opening(self) -> str:
         return self._said(Reply("VoiceMaster is listening. " + phrases.status_phrase(self.game.snapshot()))).say
 

@@ -10,6 +10,7 @@ import pytest
 from voicemaster.speech.audio_sources import ArraySource, Microphone
 from voicemaster.speech.endpointer import Endpointer, EndpointerSettings, Utterance
 from voicemaster.speech.synthetic import babble, mix_at_snr, pink_noise, speak
+from voicemaster.speech.voices import say
 
 from .fake_microphone import ScriptedMicrophone, blocks_of
 
@@ -147,3 +148,29 @@ def test_zeros_spliced_into_a_recording_do_not_make_room_noise_sound_like_speech
     utterances = cut(audio)
     assert len(utterances) == 2
     assert utterances[0].end_s < 2.6 < utterances[1].start_s
+
+
+def ended_after_ms(endpointer: Endpointer, audio: np.ndarray, speech_end_s: float) -> float:
+    """How long after the talker stopped the endpointer handed the utterance over."""
+    for index, frame in enumerate(ArraySource(audio).frames()):
+        if endpointer.push(frame) is not None:
+            return (index + 1) * len(frame) / 16 - speech_end_s * 1000
+    raise AssertionError("no utterance")
+
+
+def test_while_short_requests_are_expected_an_utterance_ends_sooner() -> None:
+    clip = speak("we touch apple")
+    audio = np.concatenate([silence(1.0), clip, silence(1.5)])
+    _, end = voiced_span(clip, 16000)
+    calm = ended_after_ms(Endpointer(), audio, end)
+    brisk = ended_after_ms(Endpointer(brisk=lambda: True), audio, end)
+    settings = EndpointerSettings()
+    assert brisk < calm - 150
+    assert abs(brisk - settings.brisk_trailing_silence_ms) < 120 and abs(calm - settings.trailing_silence_ms) < 120
+
+
+def test_a_pause_inside_a_clue_does_not_cut_it_while_a_clue_is_awaited() -> None:
+    first, second = say("my clue is ocean", "espeak:en-us"), say("two", "espeak:en-us")
+    audio = np.concatenate([silence(1.0), first, silence(0.45), second, silence(1.5)])
+    assert len(cut(audio, Endpointer(brisk=lambda: False))) == 1
+    assert len(cut(audio, Endpointer(brisk=lambda: True))) == 2

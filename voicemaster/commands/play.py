@@ -81,7 +81,10 @@ def start_input(args: argparse.Namespace, app: App, source: str | Path) -> None:
     if source == "text":
         start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input")
         return
-    front_end = open_front_end(args.denoise, app.speaker.speaking)
+    live = source == "mic" or args.realtime
+    # Faster than real time the cut must not depend on how far the referee has got: a
+    # replay then ends every utterance on the same fixed silence, and is repeatable.
+    front_end = open_front_end(args.denoise, app.speaker.speaking, brisk=app.dialogue.brisk if live else None)
     if source == "mic":
         audio: AudioSource = Microphone(on_fault=fault_notices(app.inbox))
     else:

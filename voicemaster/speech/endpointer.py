@@ -15,7 +15,7 @@ from __future__ import annotations
 import collections
 import threading
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -36,7 +36,10 @@ class EndpointerSettings:
     start_voiced_ms: int = 60
     """Voiced frames needed within the start window to open an utterance."""
     trailing_silence_ms: int = 600
-    """Unvoiced time that closes an utterance (pauses between words are shorter)."""
+    """Unvoiced time that closes an utterance (pauses between words are shorter). A spymaster
+    pauses inside a clue ("my clue is... ocean... two"); see `trailing_silence` for the rest."""
+    brisk_trailing_silence_ms: int = 350
+    """The same while only short requests are expected (guesses, commands, a yes or no)."""
     kept_silence_ms: int = 200
     """Of that trailing silence, how much stays at the end of the utterance."""
     min_utterance_ms: int = 250
@@ -90,9 +93,13 @@ class Endpointer:
         self,
         settings: EndpointerSettings = EndpointerSettings(),
         app_speaking: threading.Event | None = None,
+        brisk: Callable[[], bool] | None = None,
     ) -> None:
         self.settings = settings
         self.app_speaking = app_speaking or threading.Event()
+        self.brisk = brisk or (lambda: False)
+        """Asked at every frame: whether only short requests are expected now (the game says so
+        while a team guesses or a question is open), which ends utterances sooner."""
         s = settings
         self._energies: collections.deque[float] = collections.deque(maxlen=_frames(s.floor_window_ms))
         self._pre_roll: collections.deque[np.ndarray] = collections.deque(maxlen=_frames(s.pre_roll_ms))
@@ -146,7 +153,8 @@ class Endpointer:
             return None
         self._utterance.append(frame)
         self._silent_run = 0 if voiced else self._silent_run + 1
-        if self._silent_run >= _frames(s.trailing_silence_ms):
+        trailing = s.brisk_trailing_silence_ms if self.brisk() else s.trailing_silence_ms
+        if self._silent_run >= _frames(trailing):
             return self._finish(index, truncated=False)
         if index - self._start_frame + 1 >= _frames(s.max_utterance_ms):
             return self._finish(index, truncated=True)

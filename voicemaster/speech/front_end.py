@@ -63,9 +63,11 @@ def open_front_end(
     denoise: str = DEFAULT_DENOISER,
     app_speaking: threading.Event | None = None,
     endpointing: EndpointerSettings = EndpointerSettings(),
+    brisk: Callable[[], bool] | None = None,
 ) -> FrontEnd:
-    """InputError for an unknown or unavailable noise suppressor."""
-    return FrontEnd(make_denoiser(denoise), Endpointer(endpointing, app_speaking))
+    """InputError for an unknown or unavailable noise suppressor. `brisk`: whether only short
+    requests are expected now (the endpointer then ends utterances sooner)."""
+    return FrontEnd(make_denoiser(denoise), Endpointer(endpointing, app_speaking, brisk))
 
 
 def _cleaned(utterance: Utterance) -> Utterance:
