@@ -1,5 +1,5 @@
 """`voicemaster demo`: a whole game with no microphone. Synthetic players speak with
-espeak-ng voices, the real endpointer and recognizer hear them, the referee rules."""
+natural (piper, flite) voices, the real front end and recognizer hear them, the referee rules."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from voicemaster.setup.runtime import add_output_arguments, hearing, open_displa
 from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
 from voicemaster.speech.front_end import FrontEnd, open_front_end
 from voicemaster.speech.recognizer import SAMPLE_RATE
-from voicemaster.speech.synthetic import speak
+from voicemaster.speech.voices import say
 from voicemaster.understand.intents import Intent, to_json
 
 MAX_LINES = 150
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score, front_end),
         name="demo-players", daemon=True,
     )
-    print(f"Demo game, seed {seed}. Players speak with espeak-ng; {ears.engine} listens.")
+    print(f"Demo game, seed {seed}. Players speak with piper and flite voices; {ears.engine} listens.")
     players.start()
     try:
         app.run(stop_when_over=True)
@@ -90,11 +90,13 @@ def _players(app: App, table: ScriptedTable, score: Score, front_end: FrontEnd) 
         app.speaker.wait_idle(timeout=60)
         if app.game.is_over():
             return
-        line = table.next_line(app.game.snapshot(), app.dialogue.listening().awaiting_clue)
+        question = app.dialogue.question
+        read_back = question.clue if question is not None and question.kind == "clue" else None
+        line = table.next_line(app.game.snapshot(), app.dialogue.listening().awaiting_clue, read_back)
         handled.clear()
         heard_last.clear()
         sent = 0
-        for utterance in front_end.utterances(ArraySource(_with_room(speak(line.text, voice=line.voice)))):
+        for utterance in front_end.utterances(ArraySource(_with_room(say(line.text, line.voice)))):
             app.inbox.put(Spoken(utterance.audio, label=line.text))
             sent += 1
         if sent == 0 or not handled.wait(timeout=30):

@@ -27,12 +27,13 @@ CHATTER = (
 )
 STOPS = ("stop", "end turn", "we pass", "stop guessing")
 VOICES = {
-    (Team.RED, "spymaster"): ("en-us", "en-us+m3"),
-    (Team.RED, "guesser"): ("en-gb", "en-us+f4"),
-    (Team.BLUE, "spymaster"): ("en-us+f2", "en-029+m5"),
-    (Team.BLUE, "guesser"): ("en-gb-x-rp+m3", "en-us+m7"),
+    (Team.RED, "spymaster"): ("piper:joe", "flite:kal16"),
+    (Team.RED, "guesser"): ("flite:slt", "flite:awb"),
+    (Team.BLUE, "spymaster"): ("flite:rms", "piper:joe"),
+    (Team.BLUE, "guesser"): ("flite:awb", "flite:slt"),
 }
-"""Two players per role: when the referee did not get one of them, the other speaks up."""
+"""Two players per role (voices.py names): when the referee did not get one of them, the other
+speaks up. Natural voices: Whisper, trained on people, hears formant synthesis poorly."""
 RETRIES_BEFORE_SWITCH = 2
 
 
@@ -53,6 +54,7 @@ class ScriptedTable:
     _chatted: bool = False
     _misses: int = 0
     _speaker: int = 0
+    _said_clue: GiveClue | None = None
 
     def heard(self, understood: bool) -> None:
         """After a line; a table whose words keep getting lost lets someone else say them."""
@@ -64,9 +66,13 @@ class ScriptedTable:
     def _voice(self, team: Team, role: str) -> str:
         return VOICES[(team, role)][self._speaker]
 
-    def next_line(self, snap: GameSnapshot, awaiting_clue: bool) -> Line:
+    def next_line(self, snap: GameSnapshot, awaiting_clue: bool, read_back: GiveClue | None = None) -> Line:
+        """`read_back`: the clue the referee repeated and asks a yes for, if it did."""
         team = snap.turn
         if snap.phase is Phase.CLUE:
+            if read_back is not None:
+                right = read_back == self._said_clue
+                return Line("yes" if right else "no", self._voice(team, "spymaster"), Command("yes" if right else "no"))
             if not awaiting_clue:
                 return Line("yes", self._voice(team.other, "spymaster"), Command("yes"))
             return self._clue(snap, team)
@@ -84,7 +90,8 @@ class ScriptedTable:
         word = self.rng.choice(legal)
         template = self.rng.choice(("clue {w} {n}", "my clue is {w} {n}", "clue {w} {n}"))
         text = template.format(w=word, n=DIGIT_WORDS[number])
-        return Line(text, self._voice(team, "spymaster"), GiveClue(word, number))
+        self._said_clue = GiveClue(word, number)
+        return Line(text, self._voice(team, "spymaster"), self._said_clue)
 
     def _guess_or_stop(self, snap: GameSnapshot, team: Team) -> Line:
         voice = self._voice(team, "guesser")
