@@ -1,2 +1,9 @@
 """Whisper (CTranslate2) as VoiceMaster hears with it: the model from its packages, and closed-set
-scoring of what may be said. Importing this package loads nothing heavy."""
+scoring of what may be said. Importing this package loads nothing heavy.
+
+model (join and verify the packaged model), features (log-mel), tokenizer (with the repair of
+the packaged tokenizer.json), engine (encoder window, free decode, teacher forcing), phrases
+(the template table as Whisper writes it), clue_reading (clue words off the transcript),
+search (prefix cache and bounds), decide (acceptance), thresholds (every tuned number),
+scorer (the pipeline), ear (`WhisperEar`, the app's `Ear`).
+"""
