@@ -2,8 +2,8 @@
 
 Both engines hear the same clips in one run (bench/speech: natural voices from piper, flite
 and festival, espeak-ng reported apart; rooms, natural-voice babble and pink noise), each
-clip through the front end's utterance stage and the engine's `Ear.hear`, exactly as the
-game calls it, against what may be said at that moment (phase, uncovered cards, whether a
+clip through the engine's `Ear.hear` (with its own utterance stage), exactly as the game
+calls it, against what may be said at that moment (phase, uncovered cards, whether a
 clue is awaited, whether a question is open).
 
     .venv/bin/python bench/speech_accuracy.py [--every 3] [--splits test espeak]
@@ -33,7 +33,6 @@ from bench.speech.corpus import Item, build  # noqa: E402
 from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
 from voicemaster.speech.engines import open_ear  # noqa: E402
-from voicemaster.speech.front_end import clean_utterance  # noqa: E402
 from voicemaster.speech.heard import Ear, Heard  # noqa: E402
 from voicemaster.understand.intents import AmbiguousCard, GiveClue, to_json  # noqa: E402
 from voicemaster.understand.listening import Listening  # noqa: E402
@@ -81,7 +80,7 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
         cell = cells.setdefault(condition, Cell())
         for item in items:
             now = Listening(item.uncovered, item.phase, item.awaiting_clue, item.question_open)
-            heard = ear.hear(clean_utterance(render(item, condition)), now)
+            heard = ear.hear(render(item, condition), now)
             score(cell, item, heard)
             print(json.dumps({"engine": ear.name, "id": item.id, "voice": item.voice, "kind": item.kind,
                               "condition": condition, "text": item.text, "heard": heard.transcript.text,

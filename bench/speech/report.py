@@ -25,9 +25,9 @@ METHOD = """## What is measured
 Each clip: room tone, the utterance said by one voice at a random rate and pitch, room
 tone, then the condition (babble = five natural talkers from outside the split; "room"
 = an image-method room impulse response on the talker and on the babble), at an SNR over
-the active speech and a random microphone gain. The front end's utterance stage and the
-engine's `Ear.hear` decide, against the phase, the uncovered cards, whether a clue is
-awaited and whether a question is open, as in the game.
+the active speech and a random microphone gain. The engine's `Ear.hear` decides, against the phase, the uncovered cards, whether a clue is
+awaited and whether a question is open, as in the game (pocketsphinx cleans the clip
+first with the front end's utterance stage; Whisper hears it as cut).
 
 - A request counts as right only as exactly the expected intent (the card as written on
   the board; a clue's word and number); an ambiguous question counts as not right.

@@ -20,7 +20,6 @@ import tokenizers
 
 from voicemaster.cli import main
 from voicemaster.game.phase import Phase
-from voicemaster.speech.front_end import clean_utterance
 from voicemaster.speech.heard import Heard
 from voicemaster.speech.synthetic import pink_noise
 from voicemaster.speech.wav import read_wav
@@ -60,13 +59,13 @@ def flite_wav(path: Path, text: str, voice: str) -> Path:
 
 @lru_cache(maxsize=None)
 def said(text: str, voice: str = "slt") -> np.ndarray:
-    """`text` spoken by flite, cut and cleaned as the front end hands an utterance over."""
+    """`text` spoken by flite, as the front end hands an utterance to Whisper (uncleaned)."""
     directory = Path(__file__).resolve().parents[2] / ".cache" / "flite"
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{voice}-{hashlib.sha256(text.encode()).hexdigest()[:16]}.wav"
     if not path.exists():
         flite_wav(path.with_suffix(".tmp.wav"), text, voice).replace(path)
-    return clean_utterance(read_wav(path))
+    return read_wav(path)
 
 
 def heard(ear: WhisperEar, text: str, now: Listening, voice: str = "slt") -> Heard:
@@ -155,7 +154,7 @@ def test_a_guess_said_in_the_clue_phase_is_not_a_clue(ear: WhisperEar) -> None:
 def test_silence_and_pink_noise_are_nothing(ear: WhisperEar, now: Listening) -> None:
     silence = ear.hear(np.zeros(16_000, dtype=np.int16), now)
     assert silence.intent is None and silence.confidence == 0.0
-    noise = ear.hear(clean_utterance(pink_noise(24_000, seed=1)), now)
+    noise = ear.hear(pink_noise(24_000, seed=1), now)
     assert noise.intent is None and noise.confidence == 0.0
 
 

@@ -9,7 +9,6 @@ import sys
 from voicemaster.game.phase import Phase
 from voicemaster.setup.files import read_board
 from voicemaster.speech.engines import ENGINES, open_ear
-from voicemaster.speech.front_end import clean_utterance
 from voicemaster.speech.wav import read_wav
 from voicemaster.understand.intents import to_json
 from voicemaster.understand.listening import Listening
@@ -37,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     for warning in opened.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
     for path in args.wavs:
-        heard = opened.ear.hear(clean_utterance(read_wav(path)), now)
+        heard = opened.ear.hear(read_wav(path), now)
         print(
             json.dumps(
                 {

@@ -1,13 +1,15 @@
-"""The one audio front end: source → steady-noise stage → endpointer → utterance clean-up.
+"""The one audio front end: source → steady-noise stage → endpointer, and the utterance clean-up.
 
-`play` (microphone or WAV), `demo`, `recognize` and the benchmarks all build it here,
-so what the benchmarks measure is what the table gets. Two noise reducers, two roles:
+`play` (microphone or WAV), `demo` and the benchmarks all build it here, so what the
+benchmarks measure is what the table gets. Two noise reducers, two roles:
 - the stream stage (speech/denoise.py, `--denoise`, default `auto`) runs on every
   frame before the endpointer and engages only while the background is steady (fans,
   hum): there it helps endpointing and recognition, in babble it would hurt;
-- the utterance stage (`clean_utterance`) runs once per cut utterance before decoding:
-  spectral gating when the room is loud compared with the talker, then the loudest
-  span, so pre-roll babble is not decoded as extra words.
+- the utterance stage (`clean_utterance`) is for the grammar recognizers (pocketsphinx,
+  vosk; applied by their ear): spectral gating when the room is loud compared with the
+  talker, then the loudest span, so pre-roll babble is not decoded as extra words.
+  Whisper hears the endpointer's cut as it is: measured on the same clips, the trimming
+  cost it 14 of 54 clean guesses and the gating 9 of 27 guesses in babble at 10 dB.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class FrontEnd:
     def utterances(
         self, source: AudioSource, on_frame: Callable[[np.ndarray], None] | None = None
     ) -> Iterator[Utterance]:
-        """Every utterance of `source`, cleaned for decoding; `on_frame` sees the raw frames (level meters)."""
+        """Every utterance of `source`; `on_frame` sees the raw frames (level meters)."""
         for frame in source.frames():
             if on_frame is not None:
                 on_frame(frame)
@@ -51,12 +53,11 @@ class FrontEnd:
                 yield utterance
         last = self.endpointer.flush()
         if last is not None:
-            yield _cleaned(last)
+            yield last
 
     def push(self, frame: np.ndarray) -> Utterance | None:
-        """One frame of an endless stream in; an utterance, cleaned for decoding, when one ends."""
-        utterance = self.endpointer.push(self.denoiser.process(frame))
-        return None if utterance is None else _cleaned(utterance)
+        """One frame of an endless stream in; an utterance when one ends."""
+        return self.endpointer.push(self.denoiser.process(frame))
 
 
 def open_front_end(
@@ -70,12 +71,8 @@ def open_front_end(
     return FrontEnd(make_denoiser(denoise), Endpointer(endpointing, app_speaking, brisk))
 
 
-def _cleaned(utterance: Utterance) -> Utterance:
-    return Utterance(clean_utterance(utterance.audio), utterance.start_s, utterance.end_s, utterance.truncated)
-
-
 def clean_utterance(audio: np.ndarray) -> np.ndarray:
-    """The utterance stage alone, for audio already cut (a WAV given to `recognize`)."""
+    """The utterance stage of the grammar recognizers, on one cut utterance."""
     return loudest_span(reduce_steady_noise(audio))
 
 

@@ -20,6 +20,7 @@ import numpy as np
 from rapidfuzz.distance import Levenshtein
 
 from voicemaster.game.phase import Phase
+from voicemaster.speech.front_end import clean_utterance
 from voicemaster.speech.grammar import build_grammar, strict_jsgf
 from voicemaster.speech.heard import Heard
 from voicemaster.speech.match_cards import AMBIGUITY_MARGIN, MIN_SCORE, CardScore, phones, rank_cards, similarity
@@ -53,7 +54,7 @@ class GrammarEar:
         return self.recognizer.name
 
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
-        return hear(audio, self.recognizer, now)
+        return hear(clean_utterance(audio), self.recognizer, now)
 
 
 def hear(audio: np.ndarray, recognizer: Recognizer, now: Listening) -> Heard:
