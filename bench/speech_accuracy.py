@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -91,6 +91,20 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
     return cells
 
 
+def whisper_with(settings: list[str]) -> Ear:
+    """The Whisper ear with some thresholds changed, to measure an idea before adopting it."""
+    from voicemaster.speech.whisper.ear import WhisperEar
+    from voicemaster.speech.whisper.model import bundled_model
+    from voicemaster.speech.whisper.thresholds import THRESHOLDS
+
+    changes: dict[str, object] = {}
+    for setting in settings:
+        name, value = setting.split("=", 1)
+        current = getattr(THRESHOLDS, name)
+        changes[name] = value == "1" if isinstance(current, bool) else type(current)(float(value))
+    return WhisperEar(bundled_model(), replace(THRESHOLDS, **changes))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=3, help="every Nth utterance of a split (1: all 678)")
@@ -98,18 +112,20 @@ def main() -> None:
     parser.add_argument("--engines", nargs="+", default=["whisper", "pocketsphinx"])
     parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS))
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
+    parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
+                        help="Whisper thresholds to try instead of the shipped ones (implies --no-write)")
     args = parser.parse_args()
     started = time.perf_counter()
     results: dict[tuple[str, str], dict[str, Cell]] = {}
     CLIPS.parent.mkdir(parents=True, exist_ok=True)
     with CLIPS.open("w", encoding="utf-8") as log:
         for engine in args.engines:
-            ear = open_ear(engine).ear
+            ear = whisper_with(args.set) if engine == "whisper" and args.set else open_ear(engine).ear
             for split in args.splits:
                 results[(engine, split)] = run(ear, build(split, args.every), args.conditions, log)
     text = report(results, args, (time.perf_counter() - started) / 60)
     print(text)
-    if not args.no_write:
+    if not args.no_write and not args.set:
         RESULTS.mkdir(parents=True, exist_ok=True)
         (RESULTS / "speech_accuracy.md").write_text(text, encoding="utf-8")
         from bench.speech.report import plot

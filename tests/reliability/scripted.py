@@ -17,6 +17,7 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Action
 from voicemaster.game.cards import Deal, Identity
 from voicemaster.game.core import Game
+from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
@@ -86,25 +87,27 @@ class _Player:
             return [r.choice(QUERIES)]
         if roll < 0.22 and self.game.history:
             return ["undo", r.choice(("yes", "yes", "confirm", "no"))]
-        if s.phase == "over":
+        if s.phase is Phase.OVER:
             return [f"guess {r.choice(self.game.uncovered())}"]
         if s.ruling is not None:
             return [r.choice(("yes", "no"))]
-        if s.phase == "clue":
-            return [self._clue_or_cover()]
+        if s.phase is Phase.CLUE:
+            return self._clue_or_cover()
         if s.guesses_made > 0 and roll < 0.35:
             return [r.choice(STOP_FORMS)]
         return [r.choice(GUESS_FORMS).format(c=self._card_to_guess())]
 
-    def _clue_or_cover(self) -> str:
+    def _clue_or_cover(self) -> list[str]:
+        """Spoken clues are followed by a "yes": the speech path may read a clue back first
+        (typed, and when it was sure, that "yes" answers nothing and is ignored)."""
         r, s = self.rng, self.game.state
         if s.cover is not None and r.random() < 0.7:
             own = [c for c in self.game.uncovered() if self.game.deal.identity(c) is Identity.of_team(s.cover.team)]
-            return f"cover {r.choice(own)}"
+            return [f"cover {r.choice(own)}"]
         if not self.chatter:
-            return r.choice(CLUE_FORMS[:3]).format(w=r.choice(SPOKEN_CLUE_WORDS), n=r.choice(NUMBERS))
+            return [r.choice(CLUE_FORMS[:3]).format(w=r.choice(SPOKEN_CLUE_WORDS), n=r.choice(NUMBERS)), "yes"]
         word = r.choice(self.game.uncovered()) if r.random() < 0.06 else r.choice(CLUE_WORDS)
-        return r.choice(CLUE_FORMS).format(w=word, n=r.choice(NUMBERS))
+        return [r.choice(CLUE_FORMS).format(w=word, n=r.choice(NUMBERS))]
 
     def _card_to_guess(self) -> str:
         r, game = self.rng, self.game
@@ -142,7 +145,7 @@ def scripted_game(seed: int, workdir: Path, max_lines: int = 70, chatter: bool =
     player = _Player(rng, game, chatter)
     tail = rng.randint(0, 2)
     while len(script.lines) < max_lines:
-        if game.state.phase == "over":
+        if game.is_over():
             if tail == 0:
                 break
             tail -= 1

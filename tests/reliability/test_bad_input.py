@@ -6,7 +6,6 @@ a recording of pure noise is not an error: no intent, exit 0.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -19,10 +18,6 @@ from tests.reliability.bad_files import write_files
 VM = [sys.executable, "-m", "voicemaster"]
 PLAY = ["play", "--input", "text", "--audio-out", "none"]
 DEAL = ["--board", "board.txt", "--key", "key.txt"]
-HAS_RECOGNIZE = importlib.util.find_spec("voicemaster.commands.recognize") is not None
-HAS_LISTEN = importlib.util.find_spec("voicemaster.speech.listen") is not None
-needs_recognize = pytest.mark.skipif(not HAS_RECOGNIZE, reason="the recognize command is not built yet")
-needs_listen = pytest.mark.skipif(not HAS_LISTEN, reason="the WAV input path is not built yet")
 
 CASES = [
     # board files
@@ -66,14 +61,14 @@ CASES = [
     ("journal: resume nothing", [*PLAY, "--journal", "nowhere.jsonl", "--resume"], "nothing to resume"),
     # WAV files
     ("play WAV: missing", ["play", "--input", "nowhere.wav", *DEAL, "--audio-out", "none"], "nowhere.wav: no such WAV file"),
-    pytest.param("play WAV: empty", ["play", "--input", "wav-empty.wav", *DEAL, "--audio-out", "none"], "wav-empty.wav: empty file", marks=needs_listen),
-    pytest.param("play WAV: text", ["play", "--input", "wav-text.wav", *DEAL, "--audio-out", "none"], "wav-text.wav: not a WAV file", marks=needs_listen),
-    pytest.param("recognize: empty", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-empty.wav"], "wav-empty.wav: empty file", marks=needs_recognize),
-    pytest.param("recognize: header cut", ["recognize", "--board", "board.txt", "--phase", "clue", "wav-header-cut.wav"], "wav-header-cut.wav: truncated WAV", marks=needs_recognize),
-    pytest.param("recognize: text file", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-text.wav"], "not a WAV file", marks=needs_recognize),
-    pytest.param("recognize: 12-bit", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-12bit.wav"], "unsupported WAV sample size: 12 bits", marks=needs_recognize),
-    pytest.param("recognize: data cut", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-data-cut.wav"], "truncated WAV", marks=needs_recognize),
-    pytest.param("recognize: bad board", ["recognize", "--board", "board-dup.txt", "--phase", "guess", "wav-noise.wav"], "board-dup.txt line 25", marks=needs_recognize),
+    pytest.param("play WAV: empty", ["play", "--input", "wav-empty.wav", *DEAL, "--audio-out", "none"], "wav-empty.wav: empty file"),
+    pytest.param("play WAV: text", ["play", "--input", "wav-text.wav", *DEAL, "--audio-out", "none"], "wav-text.wav: not a WAV file"),
+    pytest.param("recognize: empty", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-empty.wav"], "wav-empty.wav: empty file"),
+    pytest.param("recognize: header cut", ["recognize", "--board", "board.txt", "--phase", "clue", "wav-header-cut.wav"], "wav-header-cut.wav: truncated WAV"),
+    pytest.param("recognize: text file", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-text.wav"], "not a WAV file"),
+    pytest.param("recognize: 12-bit", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-12bit.wav"], "unsupported WAV sample size: 12 bits"),
+    pytest.param("recognize: data cut", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-data-cut.wav"], "truncated WAV"),
+    pytest.param("recognize: bad board", ["recognize", "--board", "board-dup.txt", "--phase", "guess", "wav-noise.wav"], "board-dup.txt line 25"),
 ]
 
 
@@ -102,7 +97,6 @@ def test_the_table_has_at_least_twenty_malformed_inputs() -> None:
     assert len(CASES) >= 20
 
 
-@needs_recognize
 def test_pure_noise_is_heard_as_nothing(files: Path) -> None:
     done = run(["recognize", "--board", "board.txt", "--phase", "guess", "wav-noise.wav"], files)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
@@ -110,7 +104,6 @@ def test_pure_noise_is_heard_as_nothing(files: Path) -> None:
     assert result["file"] == "wav-noise.wav" and result["intent"] is None
 
 
-@needs_listen
 def test_playing_a_noise_recording_records_nothing(files: Path, tmp_path: Path) -> None:
     journal = tmp_path / "noise.jsonl"
     done = run(["play", "--input", "wav-noise.wav", *DEAL, "--journal", str(journal), "--audio-out", "none"], files)

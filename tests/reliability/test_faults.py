@@ -9,14 +9,12 @@ journal, speaker fallback) is the real code.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
 import threading
 import time
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from tests.conftest import RED, fixed_deal
 from tests.speech.fake_microphone import ScriptedMicrophone, blocks_of
@@ -34,7 +32,6 @@ from voicemaster.speech.synthetic import pink_noise, speak
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Speaker
 
-HAS_LISTEN = importlib.util.find_spec("voicemaster.speech.listen") is not None
 
 
 class ShownMessages:
@@ -100,7 +97,6 @@ def real_hearing() -> object:
     return hearing(argparse.Namespace(engine="pocketsphinx", model=None), {}).hear
 
 
-@pytest.mark.skipif(not HAS_LISTEN, reason="the speech path (voicemaster.speech.listen) is not built yet")
 def test_a_microphone_that_fails_mid_game_is_retried_announced_and_nothing_is_lost(tmp_path: Path) -> None:
     first, second = spoken("clue ocean two", f"guess {RED[0]}"), spoken(f"guess {RED[1]}", "stop")
     factory = ScriptedMicrophone([

@@ -12,11 +12,12 @@ import pytest
 
 from tests.conftest import fixed_deal
 from tests.reliability.bad_files import wav_bytes
-from voicemaster.app import App, EndOfInput, Item, Spoken
+from voicemaster.app import App, EndOfInput, Item, Spoken, Understood
 from voicemaster.cli import build_parser
-from voicemaster.commands.play import start_input
+from voicemaster.commands.play import start_listening
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
+from voicemaster.setup.runtime import Hearing
 from voicemaster.speech.audio_sources import ArraySource, wav_source
 from voicemaster.speech.front_end import clean_utterance, open_front_end
 from voicemaster.speech.synthetic import mix_at_snr, pink_noise, speak
@@ -39,14 +40,16 @@ def fan_noise_recording(speech: np.ndarray, tmp_path_factory: pytest.TempPathFac
     return path
 
 
-def played(recording: Path, denoise: str) -> list[np.ndarray]:
-    """The utterances `play --input FILE.wav --denoise X` puts in the app's inbox."""
-    args = build_parser().parse_args(["play", "--input", str(recording), "--denoise", denoise])
+def played(recording: Path, denoise: str | None, ears_choice: str = "auto") -> list[np.ndarray]:
+    """The utterances `play --input FILE.wav [--denoise X]` puts in the app's inbox, with a
+    recognizer that hears best with `ears_choice`."""
+    args = build_parser().parse_args(["play", "--input", str(recording), *(["--denoise", denoise] if denoise else [])])
     game = Game(fixed_deal())
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
     app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
+    ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise=ears_choice, warnings=())
     try:
-        start_input(args, app, recording)
+        start_listening(args, app, recording, ears)
         items: list[Item] = []
         while not items or not isinstance(items[-1], EndOfInput):
             items.append(app.inbox.get(timeout=60))
@@ -64,6 +67,12 @@ def test_over_a_loud_fan_play_hears_the_talker_only_with_the_noise_stage_on(fan_
         got = played(fan_noise_recording, denoise)
         assert len(got) == len(expected) == 1, denoise
         assert np.array_equal(got[0], expected[0]), denoise
+
+
+def test_without_denoise_play_uses_the_stage_the_recognizer_hears_best_with(fan_noise_recording: Path) -> None:
+    assert len(played(fan_noise_recording, None, ears_choice="webrtc")) == 1
+    assert played(fan_noise_recording, None, ears_choice="none") == []
+    assert len(played(fan_noise_recording, "webrtc", ears_choice="none")) == 1
 
 
 def test_an_utterance_is_cut_once_with_its_pre_roll(speech: np.ndarray) -> None:

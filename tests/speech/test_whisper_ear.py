@@ -23,6 +23,7 @@ from voicemaster.game.phase import Phase
 from voicemaster.speech.heard import Heard
 from voicemaster.speech.synthetic import pink_noise
 from voicemaster.speech.wav import read_wav
+from voicemaster.speech.whisper.clue_reading import words_of
 from voicemaster.speech.whisper.ear import WhisperEar, normalised
 from voicemaster.speech.whisper.model import ModelError, bundled_model, installed_parts
 from voicemaster.speech.whisper.scorer import guess_prompt
@@ -195,3 +196,10 @@ def test_the_guess_prompt_never_names_a_card() -> None:
 def test_normalised_transcripts() -> None:
     assert normalised(" The clue is needs, 6. The clue") == "the clue is needs six the clue"
     assert normalised("We pick Jack-in-the-box!") == "we pick jack-in-the-box"
+
+
+def test_words_whisper_joined_with_a_hyphen_are_read_apart(ear: WhisperEar) -> None:
+    tokenizer = ear.scorer.engine.tokenizer
+    tokens = tokenizer.encode(" Clue-winter unlimited. Moth-eaten 2. USA-0")
+    texts = [w.text for w in words_of(list(tokens), tokenizer.decode)]
+    assert texts == ["clue", "winter", "unlimited", "moth-eaten", "2", "usa", "0"]

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     app = App(game, dialogue, speaker, displays.all, ears.hear)
     tell_warnings(ears, app.inbox)
     score = Score()
-    front_end = open_front_end(args.denoise, speaker.speaking, brisk=dialogue.brisk)
+    front_end = open_front_end(args.denoise or ears.denoise, speaker.speaking, brisk=dialogue.brisk)
     players = threading.Thread(
         target=_players,
         args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score, front_end),

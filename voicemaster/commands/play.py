@@ -13,7 +13,9 @@ from voicemaster.app import App
 from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
 from voicemaster.setup.open_game import OpenGame, add_deal_arguments, open_game
-from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker, tell_warnings
+from voicemaster.setup.runtime import (
+    Hearing, add_output_arguments, hearing, open_displays, open_speaker, tell_warnings,
+)
 from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
 from voicemaster.setup.sources import fault_notices, feed_audio, feed_typed, start_thread
 from voicemaster.speech.audio_sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
@@ -63,11 +65,14 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
     speaker = open_speaker(args, config)
     displays = open_displays(args)
     try:
-        ears = None if source == "text" else hearing(args, config)
-        app = App(game, dialogue, speaker, displays.all, ears.hear if ears else None)
-        if ears is not None:
+        if source == "text":
+            app = App(game, dialogue, speaker, displays.all)
+            start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input")
+        else:
+            ears = hearing(args, config)
+            app = App(game, dialogue, speaker, displays.all, ears.hear)
             tell_warnings(ears, app.inbox)
-        start_input(args, app, source)
+            start_listening(args, app, source, ears)
         app.run()
     finally:
         speaker.wait_idle(timeout=30)
@@ -76,15 +81,14 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
     return 0
 
 
-def start_input(args: argparse.Namespace, app: App, source: str | Path) -> None:
-    """The thread that feeds the app: typed lines, or audio through the one front end."""
-    if source == "text":
-        start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input")
-        return
+def start_listening(args: argparse.Namespace, app: App, source: str | Path, ears: Hearing) -> None:
+    """The thread that feeds the app audio through the one front end, with the noise stage
+    asked for, else the one the recognizer hears best with."""
     live = source == "mic" or args.realtime
     # Faster than real time the cut must not depend on how far the referee has got: a
     # replay then ends every utterance on the same fixed silence, and is repeatable.
-    front_end = open_front_end(args.denoise, app.speaker.speaking, brisk=app.dialogue.brisk if live else None)
+    front_end = open_front_end(args.denoise or ears.denoise, app.speaker.speaking,
+                               brisk=app.dialogue.brisk if live else None)
     if source == "mic":
         audio: AudioSource = Microphone(on_fault=fault_notices(app.inbox))
     else:

@@ -35,8 +35,9 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--engine", choices=ENGINES,
                    help="speech recognizer (default auto: an English vosk model, else Whisper, else pocketsphinx)")
     g.add_argument("--model", type=Path, help="a vosk model or CTranslate2 Whisper model directory")
-    g.add_argument("--denoise", default=DEFAULT_DENOISER, choices=sorted(DENOISERS),
-                   help=f"noise suppression before the endpointer (default {DEFAULT_DENOISER})")
+    g.add_argument("--denoise", choices=sorted(DENOISERS),
+                   help=f"noise suppression before the endpointer (default: the recognizer's own choice, "
+                        f"none for Whisper, {DEFAULT_DENOISER} for pocketsphinx and vosk)")
 
 
 def voice_settings(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSettings:
@@ -94,6 +95,8 @@ class Hearing:
     hear: Hear
     """Speech → what was said, against the game as it is when the audio is decoded."""
     engine: str
+    denoise: str
+    """The noise stage the recognizer hears best with."""
     warnings: tuple[str, ...]
     """Said and printed at start: the recognizer asked for could not be used."""
 
@@ -112,7 +115,7 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
         heard = ear.hear(audio, now)
         return Understood(heard.transcript.text, heard.intent, heard.read_back)
 
-    return Hearing(understand, ear.name, opened.warnings)
+    return Hearing(understand, ear.name, ear.denoise, opened.warnings)
 
 
 def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]") -> None:

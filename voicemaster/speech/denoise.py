@@ -156,7 +156,8 @@ DENOISERS: dict[str, Callable[[], Denoiser]] = {
     "auto-rnnoise": lambda: SteadyNoiseGate(RnnoiseDenoiser()),
 }
 DEFAULT_DENOISER = "auto"
-"""Measured best: see SteadyNoiseGate and bench/results/noise_suppression.md."""
+"""Measured best for the grammar recognizers (pocketsphinx): see SteadyNoiseGate and
+bench/results/noise_suppression.md. Each ear says which stage it hears best with."""
 
 
 def make_denoiser(name: str) -> Denoiser:

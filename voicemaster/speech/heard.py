@@ -32,6 +32,9 @@ class Ear(Protocol):
     """A recognizer with its way of deciding what was said (grammar passes, phrase scoring)."""
 
     name: str
+    denoise: str
+    """The noise stage before the endpointer this ear hears best with (a speech/denoise.py
+    name), used unless --denoise says otherwise."""
 
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
         """One utterance cleaned by the front end, against what may be said now."""

@@ -20,6 +20,7 @@ import numpy as np
 from rapidfuzz.distance import Levenshtein
 
 from voicemaster.game.phase import Phase
+from voicemaster.speech.denoise import DEFAULT_DENOISER
 from voicemaster.speech.front_end import clean_utterance
 from voicemaster.speech.grammar import build_grammar, strict_jsgf
 from voicemaster.speech.heard import Heard
@@ -48,6 +49,7 @@ class GrammarEar:
     """pocketsphinx or vosk, restricted to the phase's grammar and checked by two passes."""
 
     recognizer: Recognizer
+    denoise: str = DEFAULT_DENOISER
 
     @property
     def name(self) -> str:

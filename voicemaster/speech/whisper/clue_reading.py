@@ -115,14 +115,21 @@ def words_of(tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word
             current = ""
     if current:
         out.append(Word(current, start, len(tokens)))
-    return [w for word in out for w in _split_number(word, tokens, decode) if w.text.strip("-'")]
+    return [w for word in out for w in _split_joined(word, tokens, decode) if w.text.strip("-'")]
 
 
-def _split_number(word: Word, tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word]:
+def _split_joined(word: Word, tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word]:
+    """Words Whisper hyphenated that are two things said: "USA-0" (a word and its number),
+    "Clue-winter" (a template word and the clue)."""
     parts = word.text.split("-")
     if len(parts) == 2 and parts[1].isdigit() and parts[0]:
         cut = next((i for i in range(word.start, word.end) if decode([tokens[i]]).strip("-").isdigit()), word.end)
         return [Word(parts[0], word.start, cut), Word(parts[1], cut, word.end)]
+    if len(parts) >= 2 and parts[0] in CLUE_STOPWORDS:
+        hyphen = next((i for i in range(word.start, word.end) if decode([tokens[i]]).startswith("-")), None)
+        if hyphen is not None:
+            rest = Word("-".join(parts[1:]), hyphen + 1, word.end)
+            return [Word(parts[0], word.start, hyphen), *_split_joined(rest, tokens, decode)]
     return [word]
 
 
@@ -169,7 +176,9 @@ class ClueReader:
         return list(dict.fromkeys(heads))
 
     def valid(self, words: tuple[str, ...]) -> bool:
-        if not all(_CLUE_WORD.fullmatch(w) and w not in CLUE_STOPWORDS and w not in NUMBERISH for w in words):
+        if not all(_CLUE_WORD.fullmatch(w) for w in words):
+            return False
+        if any(part in CLUE_STOPWORDS or part in NUMBERISH for w in words for part in w.split("-")):
             return False
         return self.words.known(" ".join(words))
 

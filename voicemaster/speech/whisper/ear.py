@@ -32,6 +32,10 @@ class WhisperEar:
     ModelError (an InputError: one line naming the directory) when the model will not load."""
 
     name = "whisper"
+    denoise = "none"
+    """Whisper hears the room as it is: on the same recordings, WebRTC's suppressor in steady
+    noise turned most of a clean game's requests into nothing (it was trained on noisy
+    speech; suppression artefacts are what it never heard)."""
 
     def __init__(self, model_dir: str | Path, thresholds: Thresholds = THRESHOLDS) -> None:
         self.scorer = Scorer(Engine(Path(model_dir)), thresholds)
