@@ -66,6 +66,18 @@ def test_ambiguous_card_is_asked_and_the_choice_acts() -> None:
     assert say(d, GuessCard(RED[0])).startswith("Apple: red agent")
 
 
+def test_a_card_question_the_table_moved_past_is_dropped() -> None:
+    d, _, _ = table()
+    say(d, GiveClue("ocean", 2))
+    say(d, AmbiguousCard("guess", (BLUE[0], BLUE[1])))
+    assert say(d, Command("time")) and d.question is not None
+    assert say(d, GuessCard(RED[0])).startswith("Apple: red agent")
+    assert d.question is None
+    say(d, Command("stop"))
+    assert d.listening().awaiting_clue
+    assert "no question" in say(d, Command("yes"))
+
+
 def test_an_unanswered_question_is_repeated_then_dropped() -> None:
     d, _, clock = table()
     say(d, GiveClue("ocean", 2))

@@ -81,6 +81,8 @@ class Dialogue:
             answered = self._answer(intent)
             if answered is not None:
                 return self._said(answered)
+            if _moves_on(intent):
+                self.question = None
         return self._said(self._handle(intent, read_back))
 
     def tick(self) -> Reply | None:
@@ -244,6 +246,13 @@ class Dialogue:
         if reply.say:
             self.last_said = reply.say
         return reply
+
+
+def _moves_on(intent: Intent) -> bool:
+    """The table went on to another move: a question about an earlier one is moot.
+
+    Asking the time or for a repeat leaves the question open."""
+    return not (isinstance(intent, Command) and intent.kind in ("repeat", "status", "time"))
 
 
 def _chosen_card(intent: Intent, candidates: tuple[str, ...]) -> str | None:
