@@ -3,7 +3,8 @@
     .venv/bin/python bench/demo_runs.py [--seeds 1 2 3 4 5] [--engine auto]
 
 Each seed is one `voicemaster demo` run (announcements to a WAV, no speaker); the figure
-is the demo's own count of utterances understood exactly as meant.
+is the demo's own count of utterances understood exactly as meant. Writes
+bench/results/demo_runs.md.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+RESULTS = Path(__file__).parent / "results" / "demo_runs.md"
 SUMMARY = re.compile(r"(\w+) wins\. Understood (\d+) of (\d+) utterances correctly\.")
 
 
@@ -38,15 +40,18 @@ def main() -> None:
     parser.add_argument("--engine", default="auto")
     args = parser.parse_args()
     understood = said = 0
+    lines = [f"# Whole demo games (engine {args.engine})", ""]
     with tempfile.TemporaryDirectory() as tmp:
         for seed in args.seeds:
             got, total, seconds, misses = run(seed, args.engine, Path(tmp) / f"demo-{seed}.wav")
             understood, said = understood + got, said + total
-            print(f"seed {seed}: understood {got} of {total} ({100 * got / total:.0f}%) in {seconds:.0f} s", flush=True)
-            for miss in misses:
-                print("   ", miss)
-    print(f"all seeds: understood {understood} of {said} ({100 * understood / said:.1f}%)")
-
+            lines.append(f"- seed {seed}: understood {got} of {total} ({100 * got / total:.0f}%) in {seconds:.0f} s")
+            lines += [f"    - {miss}" for miss in misses]
+            print("\n".join(lines[-1 - len(misses):]), flush=True)
+    lines += ["", f"All seeds: understood {understood} of {said} ({100 * understood / said:.1f}%); target ≥ 95%.",
+              "", f"Reproduce: `.venv/bin/python bench/demo_runs.py --engine {args.engine}`"]
+    print(lines[-3])
+    RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 if __name__ == "__main__":
     main()

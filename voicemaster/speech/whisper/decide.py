@@ -145,14 +145,15 @@ def _card(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
 
 
 def _clue(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
+    """Always read back for a yes: Whisper can be sure of a near homophone ("clue light two"
+    heard as "clue like to", no doubt in its scores), and an unread wrong clue costs a turn."""
     if (ev.deficit > t.clue_deficit or ev.margin_same < t.number_margin
             or ev.distractor_margin < t.distractor_margin or ev.margin_other < t.intent_margin):
         return Decision(None)
     assert p.clue is not None and p.number is not None
     number: ClueNumber = p.number
-    sure = ev.deficit <= t.readback_deficit and ev.margin_same >= t.readback_number_margin
     confidence = _confidence(ev.deficit, ev.margin_same, t.clue_deficit, t.number_margin)
-    return Decision(GiveClue(p.clue, number), confidence, read_back=not sure)
+    return Decision(GiveClue(p.clue, number), confidence, read_back=True)
 
 
 def _confidence(deficit: float, margin: float, max_deficit: float, min_margin: float) -> float:

@@ -73,11 +73,6 @@ class Thresholds:
     clue_continue_tokens: int = 6
     min_clue_zipf: float = 2.0
     """A clue word must be a word: wordfreq Zipf frequency >= 2 (~once per 10 M words)."""
-    readback_deficit: float = 0.0
-    readback_number_margin: float = 8.0
-    """A clue below either bar is read back for a yes before it counts. The calibration chose
-    bars that read back practically every clue: a wrong unread clue is the costly error,
-    and near homophones (needs/neater) score no worse than the right word."""
 
 
 THRESHOLDS = Thresholds()
