@@ -107,18 +107,19 @@ def whisper_with(settings: list[str]) -> Ear:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--every", type=int, default=3, help="every Nth utterance of a split (1: all 678)")
+    parser.add_argument("--every", type=int, default=3, help="one in N utterances of a split, drawn at random (1: all 678)")
     parser.add_argument("--splits", nargs="+", default=["test", "espeak"])
     parser.add_argument("--engines", nargs="+", default=["whisper", "pocketsphinx"])
     parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS))
+    parser.add_argument("--log", type=Path, default=CLIPS, help="where every clip's outcome goes (JSON lines)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
                         help="Whisper thresholds to try instead of the shipped ones (implies --no-write)")
     args = parser.parse_args()
     started = time.perf_counter()
     results: dict[tuple[str, str], dict[str, Cell]] = {}
-    CLIPS.parent.mkdir(parents=True, exist_ok=True)
-    with CLIPS.open("w", encoding="utf-8") as log:
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+    with args.log.open("w", encoding="utf-8") as log:
         for engine in args.engines:
             ear = whisper_with(args.set) if engine == "whisper" and args.set else open_ear(engine).ear
             for split in args.splits:

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
 import wave
 from pathlib import Path
+
+from voicemaster.commands.demo_table import ScriptedTable, same_meaning
+from voicemaster.game.core import Game
+from voicemaster.game.house_rules import HouseRules
+from voicemaster.setup.dealing import new_deal
+from voicemaster.understand.intents import GiveClue
 
 
 def test_demo_plays_a_whole_game_and_writes_the_announcements(tmp_path: Path) -> None:
@@ -23,3 +30,15 @@ def test_demo_plays_a_whole_game_and_writes_the_announcements(tmp_path: Path) ->
     with wave.open(str(out)) as w:
         seconds = w.getnframes() / w.getframerate()
     assert seconds > 10
+
+
+def test_the_scripted_table_takes_a_clue_heard_in_another_spelling_as_understood() -> None:
+    table = ScriptedTable(random.Random(3))
+    snap = Game(new_deal(seed=3), HouseRules()).snapshot()
+    said = table.next_line(snap, awaiting_clue=True)
+    assert isinstance(said.expected, GiveClue)
+    spoken_alike = GiveClue(said.expected.word, said.expected.number)
+    assert table.next_line(snap, awaiting_clue=False, read_back=spoken_alike).text == "yes"
+    assert same_meaning(GiveClue("colour", 2), GiveClue("color", 2))
+    assert not same_meaning(GiveClue("colour", 2), GiveClue("color", 3))
+    assert not table.next_line(snap, False, GiveClue("colour", said.expected.number + 1)).text == "yes"

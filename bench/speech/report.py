@@ -31,8 +31,9 @@ first with the front end's utterance stage; Whisper hears it as cut).
 
 - A request counts as right only as exactly the expected intent (the card as written on
   the board; a clue's word and number); an ambiguous question counts as not right.
-- "read back": a right clue the engine was unsure of; the referee repeats it and waits
-  for a yes before it counts. "wrong": a request acted on as another request.
+- "read back": right clues the referee repeats and waits a yes for before they count
+  (Whisper reads back every clue). "wrong": a request acted on as another request
+  without a read-back.
 - Talk, silence and knocks count as accepted when any intent at all comes out; "false
   clues" are guess phrases and number talk said in the clue phase that became a clue.
 - Decision ms: wall-clock time of `Ear.hear` on this 2-core machine, shared with other

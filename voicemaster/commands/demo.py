@@ -41,7 +41,7 @@ class Score:
 
     @property
     def correct(self) -> int:
-        return sum(1 for line, heard in self.said if heard == line.expected)
+        return sum(1 for line, heard in self.said if line.understood_by(heard))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         displays.close()
     winner = game.winner.title if game.winner else "Nobody"
     for line, heard in score.said:
-        if heard != line.expected:
+        if not line.understood_by(heard):
             print(f"  said \"{line.text}\" ({line.voice}); understood {to_json(heard)}")
     print(f"{winner} wins. Understood {score.correct} of {len(score.said)} utterances correctly.")
     return 0
@@ -106,7 +106,7 @@ def _players(app: App, table: ScriptedTable, score: Score, front_end: FrontEnd) 
         while len(heard_last) < sent and handled.wait(timeout=5):
             handled.clear()
         score.said.append((line, heard_last[-1].intent))
-        table.heard(heard_last[-1].intent == line.expected)
+        table.heard(line.understood_by(heard_last[-1].intent))
     app.inbox.put(EndOfInput())
 
 

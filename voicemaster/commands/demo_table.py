@@ -10,6 +10,7 @@ from voicemaster.game.cards import Identity, Team
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import GameSnapshot
 from voicemaster.referee import judge_clue_word
+from voicemaster.referee.spelling import american
 from voicemaster.understand.intents import Command, GiveClue, GuessCard, Intent
 from voicemaster.vocabulary import DIGIT_WORDS
 
@@ -45,6 +46,16 @@ class Line:
     voice: str
     expected: Intent | None
 
+    def understood_by(self, intent: Intent | None) -> bool:
+        return same_meaning(intent, self.expected)
+
+
+def same_meaning(a: Intent | None, b: Intent | None) -> bool:
+    """Speech has no spelling: a clue heard as "colour" was said as "color"."""
+    if isinstance(a, GiveClue) and isinstance(b, GiveClue):
+        return a.number == b.number and american(a.word) == american(b.word)
+    return a == b
+
 
 @dataclass
 class ScriptedTable:
@@ -71,7 +82,7 @@ class ScriptedTable:
         team = snap.turn
         if snap.phase is Phase.CLUE:
             if read_back is not None:
-                right = read_back == self._said_clue
+                right = same_meaning(read_back, self._said_clue)
                 return Line("yes" if right else "no", self._voice(team, "spymaster"), Command("yes" if right else "no"))
             if not awaiting_clue:
                 return Line("yes", self._voice(team.other, "spymaster"), Command("yes"))
