@@ -19,6 +19,7 @@ import pytest
 import tokenizers
 
 from voicemaster.cli import main
+from voicemaster.game.clue_number import UNLIMITED
 from voicemaster.game.phase import Phase
 from voicemaster.speech.heard import Heard
 from voicemaster.speech.synthetic import pink_noise
@@ -122,6 +123,13 @@ def test_every_clue_is_read_back_before_it_counts(ear: WhisperEar, voice: str) -
     as well as the word said, and an unread wrong clue starts the wrong guessing."""
     result = heard(ear, "the clue is river three", COVERING, voice)
     assert result.intent == GiveClue("river", 3) and result.read_back
+
+
+@pytest.mark.parametrize("voice", ["rms", "slt"])
+def test_unlimited_written_as_two_words_is_still_the_number(ear: WhisperEar, voice: str) -> None:
+    result = heard(ear, "clue winter unlimited", AWAITING, voice)
+    assert "and limited" in result.transcript.text
+    assert result.intent == GiveClue("winter", UNLIMITED) and result.read_back
 
 
 def test_a_bare_clue_counts_only_while_a_clue_is_awaited(ear: WhisperEar) -> None:

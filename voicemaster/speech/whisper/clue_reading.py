@@ -162,7 +162,7 @@ class ClueReader:
         return out
 
     def heads(self, words: list[Word], found: tuple[Opening, ...]) -> list[ClueHead]:
-        """Where the words fit an opening, a valid clue word after it, and at most one more word."""
+        """Where the words fit an opening, a valid clue word after it, and what may be its number."""
         texts = tuple(w.text for w in words)
         heads: list[ClueHead] = []
         for opening in found:
@@ -171,7 +171,7 @@ class ClueReader:
                 continue
             rest = texts[n:]
             for k in range(1, opening.max_words + 1):
-                if len(rest) in (k, k + 1) and self.valid(rest[:k]):
+                if k <= len(rest) <= k + self.t.number_words and self.valid(rest[:k]):
                     heads.append(ClueHead(" ".join(rest[:k]), words[n + k - 1].end))
         return list(dict.fromkeys(heads))
 
