@@ -48,6 +48,7 @@ bench: install system-bench
 	$(PY) bench/referee_speed.py --baseline 27979b2 --write
 	$(PY) bench/speech_accuracy.py
 	$(PY) bench/latency.py
+	$(PY) bench/demo_runs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
