@@ -199,8 +199,8 @@ def header(engines: list[str], load: float) -> str:
         f"Guesses, undo, yes and status (voices {', '.join(VOICES)}) replayed in real time through",
         "front end → recognizer → dialogue → speaker (espeak-ng into a WAV file: this machine has no",
         "sound card). While a team guesses the endpointer ends an utterance after 350 ms of silence",
-        "(600 ms while a clue is awaited). Each engine runs in this one process, so memory is the",
-        f"process's own after its run. 2 cores, shared: load average {load:.1f} at the start.",
+        "(600 ms while a clue is awaited). Each engine runs in a fresh process of its own, so memory",
+        f"is that engine's alone. 2 cores, shared: load average {load:.1f} at the start.",
         "",
         f"Reproduce: `.venv/bin/python bench/latency.py --engines {' '.join(engines)}`",
     ])
