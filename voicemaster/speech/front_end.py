@@ -2,9 +2,10 @@
 
 `play` (microphone or WAV), `demo` and the benchmarks all build it here, so what the
 benchmarks measure is what the table gets. Two noise reducers, two roles:
-- the stream stage (speech/denoise.py, `--denoise`, default `auto`) runs on every
-  frame before the endpointer and engages only while the background is steady (fans,
-  hum): there it helps endpointing and recognition, in babble it would hurt;
+- the stream stage (speech/denoise.py, `--denoise`, by default the recognizer's own
+  choice) runs on every frame before the endpointer; `auto` engages only while the
+  background is steady (fans, hum): there it helps endpointing and the grammar
+  recognizers, in babble it would hurt; Whisper hears best with `none`;
 - the utterance stage (`clean_utterance`) is for the grammar recognizers (pocketsphinx,
   vosk; applied by their ear): spectral gating when the room is loud compared with the
   talker, then the loudest span, so pre-roll babble is not decoded as extra words.

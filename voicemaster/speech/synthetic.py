@@ -10,7 +10,9 @@ import functools
 import hashlib
 import os
 import subprocess
+import threading
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -58,21 +60,27 @@ def speak(
 
 @functools.lru_cache(maxsize=512)
 def _speak_cached(text: str, voice: str, speed: int, pitch: int, directory: str) -> np.ndarray:
-    path: Path | None = None
-    if directory:
-        key = hashlib.sha256(repr((text, voice, speed, pitch, SAMPLE_RATE)).encode()).hexdigest()
-        path = Path(directory) / f"tts-{key[:32]}.npy"
-        if path.exists():
-            try:
-                return np.load(path)
-            except (OSError, ValueError):
-                path.unlink(missing_ok=True)
-    audio = _run_espeak(text, voice, speed, pitch)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
-        np.save(tmp, audio)
-        os.replace(tmp, path)
+    return cached_on_disk(directory, "tts", (text, voice, speed, pitch, SAMPLE_RATE),
+                          lambda: _run_espeak(text, voice, speed, pitch))
+
+
+def cached_on_disk(directory: str, prefix: str, key: tuple[object, ...], make: Callable[[], np.ndarray]) -> np.ndarray:
+    """`make()`, kept in `directory` (when given) under a hash of `key` between runs; a
+    damaged file is made again, and a file appears whole or not at all (parallel runs)."""
+    if not directory:
+        return make()
+    digest = hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+    path = Path(directory) / f"{prefix}-{digest}.npy"
+    if path.exists():
+        try:
+            return np.load(path)
+        except (OSError, ValueError):
+            path.unlink(missing_ok=True)
+    audio = make()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.npy")
+    np.save(tmp, audio)
+    os.replace(tmp, path)
     return audio
 
 

@@ -33,7 +33,7 @@ from typing import Any, Callable, Literal
 import numpy as np
 
 from voicemaster.speech.recognizer import SAMPLE_RATE
-from voicemaster.speech.synthetic import CACHE_ENV, SpeechSynthesisError, speak
+from voicemaster.speech.synthetic import CACHE_ENV, SpeechSynthesisError, cached_on_disk, speak
 from voicemaster.speech.wav import decode_wav, resample, to_pipeline_audio
 
 Engine = Literal["piper", "flite", "festival", "espeak"]
@@ -80,22 +80,8 @@ def say(text: str, voice: str, rate: float = 1.0, pitch: float = 0.0) -> np.ndar
     v = BY_NAME[voice]
     if v.engine == "espeak":
         return _trim(speak(text, v.model, speed=int(165 * rate), pitch=int(np.clip(50 + 6 * pitch, 0, 99))))
-    directory = os.environ.get(CACHE_ENV)
-    if not directory:
-        return _synthesize(text, v, rate, pitch)
-    key = hashlib.sha256(repr((text, voice, round(rate, 3), round(pitch, 2))).encode()).hexdigest()[:32]
-    path = Path(directory) / f"voice-{key}.npy"
-    if path.exists():
-        try:
-            return np.load(path)
-        except (OSError, ValueError):
-            path.unlink(missing_ok=True)
-    audio = _synthesize(text, v, rate, pitch)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.npy")
-    np.save(tmp, audio)
-    os.replace(tmp, path)
-    return audio
+    return cached_on_disk(os.environ.get(CACHE_ENV, ""), "voice", (text, voice, round(rate, 3), round(pitch, 2)),
+                          lambda: _synthesize(text, v, rate, pitch))
 
 
 def available(voice: str) -> bool:
