@@ -74,7 +74,7 @@ class Dialogue:
     def hear(self, intent: Intent | None, read_back: bool = False) -> Reply | None:
         """React to one utterance; None when nothing should be said (chatter).
 
-        `read_back`: the speech path was unsure of this clue; it is confirmed before it counts."""
+        `read_back`: the speech path asks for this clue to be confirmed before it counts."""
         if intent is None:
             return None
         if self.question is not None:
@@ -116,7 +116,9 @@ class Dialogue:
         )
 
     def brisk(self) -> bool:
-        """Only short requests are expected now: guesses and commands, or an answer."""
+        """Only short requests are expected now: guesses and commands, or an answer.
+
+        Asked by the endpointer on every frame of an utterance: reads state, builds nothing."""
         return self.game.state.phase is Phase.GUESS or self.question is not None or self.game.state.ruling is not None
 
     def opening(self) -> str:
