@@ -116,15 +116,16 @@ def runtime_only(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     environment, file by file): what a user's `pip install` has, no test or bench extra."""
     env = tmp_path_factory.mktemp("runtime")
     venv.create(env, with_pip=False)
-    site = Path(subprocess.run([str(env / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+    where = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    site = Path(subprocess.run([str(env / "bin" / "python"), "-c", where],
                                check=True, capture_output=True, text=True).stdout.strip())
     for dist in runtime_closure(wheel):
         for inside, here in _installed_files(dist):
             if here.is_file() and not (site / inside).exists():
                 (site / inside).parent.mkdir(parents=True, exist_ok=True)
                 (site / inside).symlink_to(here)
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-compile", "-q", "--target", str(site), str(wheel)],
-                   check=True, capture_output=True, timeout=600)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-compile", "-q",
+                    "--target", str(site), str(wheel)], check=True, capture_output=True, timeout=600)
     return env
 
 
@@ -169,7 +170,9 @@ def test_denoise_offers_what_is_installed_and_each_offer_works(runtime_only: Pat
 
 
 @pytest.mark.parametrize("name", ["rnnoise", "auto-rnnoise", "speex"])
-def test_a_suppressor_that_is_not_installed_gets_a_one_line_install_hint(runtime_only: Path, tmp_path: Path, name: str) -> None:
+def test_a_suppressor_that_is_not_installed_gets_a_one_line_install_hint(
+    runtime_only: Path, tmp_path: Path, name: str
+) -> None:
     refused = run_runtime_only(runtime_only, tmp_path, "-m", "voicemaster", "play", "--input", "text", "--seed", "1",
                                "--audio-out", "none", "--denoise", name)
     package = "speexdsp-ns" if name == "speex" else "pyrnnoise"
