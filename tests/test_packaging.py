@@ -23,7 +23,7 @@ from voicemaster.speech.synthetic import mix_at_snr, pink_noise, speak
 ROOT = Path(__file__).resolve().parents[1]
 RUNTIME_BUDGET_MB = 950
 """A fresh `pip install` of VoiceMaster, Whisper base and the demo's piper voice included
-(about 830 MB measured; 1.1 GB while noisereduce brought scipy and matplotlib)."""
+(820 MB measured in a fresh venv; 1.1 GB while noisereduce brought scipy and matplotlib)."""
 
 
 @pytest.fixture(scope="module")
