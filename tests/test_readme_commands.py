@@ -20,33 +20,37 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-CODE_SPAN = re.compile(r"`(voicemaster [^`]+)`")
+CODE_SPAN = re.compile(r"`(voicemaster\s[^`]+)`")
 FENCE = "```"
 
 
 def readme_commands(text: str) -> list[str]:
-    """The commands in code spans and in fenced blocks, in order, each once."""
+    """The commands in fenced blocks and in code spans (which may wrap), in order, each once."""
     found: list[str] = []
+    prose: list[str] = []
     fenced = False
     for line in text.splitlines():
         if line.startswith(FENCE):
             fenced = not fenced
-            continue
-        if fenced:
+        elif fenced:
             found += [line.strip()] if line.strip().startswith("voicemaster ") else []
         else:
-            found += CODE_SPAN.findall(line)
+            prose.append(line)
+    found += CODE_SPAN.findall("\n".join(prose))
     return list(dict.fromkeys(" ".join(command.split()) for command in found))
 
 
-def runnable(command: str) -> tuple[list[str], str]:
-    """argv after `voicemaster` and the standard input to give it."""
+def runnable(command: str) -> tuple[list[str], str, str]:
+    """argv after `voicemaster`, the standard input to give it, and what its output must name
+    (the model `--fetch` would fetch must be one its help offers)."""
     argv = shlex.split(command)[1:]
     if argv[0] == "play":
-        return [*_served_on_a_free_port(argv), "--input", "text", "--audio-out", "none"], "status\n"
-    if argv[0] == "demo" or "--fetch" in argv:
-        return [argv[0], "--help"], ""
-    return argv, ""
+        return [*_served_on_a_free_port(argv), "--input", "text", "--audio-out", "none"], "status\n", ""
+    if "--fetch" in argv:
+        return [argv[0], "--help"], "", argv[argv.index("--fetch") + 1]
+    if argv[0] == "demo":
+        return [argv[0], "--help"], "", ""
+    return argv, "", ""
 
 
 def _served_on_a_free_port(argv: list[str]) -> list[str]:
@@ -77,12 +81,13 @@ def test_the_readme_quotes_the_commands_a_new_user_tries() -> None:
 
 def test_every_command_in_the_readme_runs(table: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "VOICEMASTER_HOME"}
-    env |= {"VOICEMASTER_HOME": str(table / "home"), "PYTHONPATH": str(ROOT)}
+    env |= {"VOICEMASTER_HOME": str(table / "home"), "PYTHONPATH": str(ROOT), "COLUMNS": "500"}
     failures = []
     for command in readme_commands(README.read_text()):
-        argv, stdin = runnable(command)
+        argv, stdin, named = runnable(command)
         done = subprocess.run([sys.executable, "-m", "voicemaster", *argv], input=stdin, cwd=table, env=env,
                               capture_output=True, text=True, timeout=300)
-        if done.returncode != 0 or "Traceback" in done.stderr or "usage:" in done.stderr:
+        bad = done.returncode != 0 or "Traceback" in done.stderr or "usage:" in done.stderr
+        if bad or named not in " ".join(done.stdout.split()):
             failures.append(f"{command!r} (ran {' '.join(argv)!r}): exit {done.returncode}: {done.stderr.strip()}")
     assert not failures, "\n".join(failures)
