@@ -190,3 +190,13 @@ def test_a_homograph_card_is_left_to_the_opposing_spymaster(tmp_path: Path) -> N
     (tmp_path / "board.txt").write_text(ISSUE_11_BOARD.replace("YARD", "ROSE"), encoding="utf-8")
     [line] = verdicts(check_clue(tmp_path, "--json", "rising 2"))
     assert (line["verdict"], line["reason"]) == ("ask", "Rising is a form of ROSE only if ROSE is read as rise.")
+
+
+def test_refusals_name_the_part_the_clue_shares_with_the_card(tmp_path: Path) -> None:
+    """With SNOWMAN on the table, snowy is refused for sharing snow with it (not "snowy")."""
+    (tmp_path / "board.txt").write_text(BOARD.replace("SNOW\n", "SNOWMAN\n"), encoding="utf-8")
+    lines = verdicts(check_clue(tmp_path, "--json", "snowfall", "snowy"))
+    assert [line["reason"] for line in lines] == [
+        "Snowfall is not allowed: it shares snow with SNOWMAN.",
+        "Snowy is not allowed: it shares snow with SNOWMAN.",
+    ]

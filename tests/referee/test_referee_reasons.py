@@ -80,3 +80,31 @@ def test_judgement_calls_say_why_the_table_must_decide(card: str, clue: str, rea
 )
 def test_refusals_name_the_card_and_the_relation(card: str, clue: str, reason: str) -> None:
     assert judge_clue(clue, (card, "OCEAN")).reason == reason
+
+
+SHARED_PARTS = [
+    ("SNOWMAN", "snowy", "Snowy is not allowed: it shares snow with SNOWMAN."),
+    ("SNOWY", "snowman", "Snowman is not allowed: it shares snow with SNOWY."),
+    ("SNOWMAN", "snowing", "Snowing is not allowed: it shares snow with SNOWMAN."),
+    ("FISHERMAN", "fishbowl", "Fishbowl is not allowed: it shares fish with FISHERMAN."),
+    ("FISHERY", "fisherman", "Fisherman is not allowed: it shares fish with FISHERY."),
+    ("ICEBERG", "icy", "Icy is not allowed: it shares ice with ICEBERG."),
+    ("RAINBOW", "rainy", "Rainy is not allowed: it shares rain with RAINBOW."),
+    ("BOOKCASE", "bookish", "Bookish is not allowed: it shares book with BOOKCASE."),
+    ("SPACESHIP", "spacious", "Spacious is not allowed: it shares space with SPACESHIP."),
+    ("ROSE", "sunrise", "Sunrise shares rise with ROSE only if ROSE is read as rise."),
+    ("AIR", "airship", "Airship is not allowed: it is built on AIR."),
+    ("SNOW", "snowmen", "Snowmen is not allowed: it is built on SNOW."),
+    ("ICE", "icebergs", "Icebergs is not allowed: it is built on ICE."),
+    ("HORSESHOE", "shoes", "Shoes is not allowed: it is part of HORSESHOE."),
+    ("BEAUTY", "beautiful", "Beautiful is not allowed: it is a form of BEAUTY."),
+    ("FRIEND", "friendship", "Friendship is not allowed: it is a form of FRIEND."),
+    ("TEACHER", "teaching", "Teaching is not allowed: it is a form of TEACHER."),
+]
+
+
+@pytest.mark.parametrize(("card", "clue", "reason"), SHARED_PARTS)
+def test_reasons_name_the_base_both_words_are_built_on(card: str, clue: str, reason: str) -> None:
+    """"Part of" only for the card's own part, "built on" only for the card itself, else the
+    shared base as both words spell it: what a player would point at."""
+    assert judge_clue(clue, (card, "OCEAN")).reason == reason

@@ -69,3 +69,34 @@ def test_explicit_vosk_without_model_is_an_input_error(tmp_path: Path, board: st
     code = main(["recognize", "--board", board, "--phase", "guess", "--engine", "vosk", "--model", str(tmp_path / "none"), wav])
     assert code == 2
     assert "vosk" in capsys.readouterr().err
+
+
+def test_a_bad_file_is_reported_in_its_line_and_the_others_are_still_heard(
+    tmp_path: Path, board: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = _wav(tmp_path, "stop.wav", "stop guessing")
+    empty = tmp_path / "empty.wav"
+    empty.write_bytes(b"")
+    junk = tmp_path / "junk.wav"
+    junk.write_bytes(b"not a wav at all")
+    last = _wav(tmp_path, "undo.wav", "undo")
+    files = [first, str(empty), str(junk), last]
+    assert main(["recognize", "--board", board, "--phase", "guess", "--engine", "pocketsphinx", *files]) == 2
+    captured = capsys.readouterr()
+    out = [json.loads(line) for line in captured.out.splitlines()]
+    assert [o["file"] for o in out] == files
+    assert out[0]["intent"] == {"type": "stop"} and out[3]["intent"] == {"type": "undo"}
+    for bad in out[1:3]:
+        assert {k: bad[k] for k in ("transcript", "intent", "confidence", "decode_ms")} == dict.fromkeys(
+            ("transcript", "intent", "confidence", "decode_ms"))
+        assert Path(str(bad["file"])).name in str(bad["error"])
+    errors = captured.err.splitlines()
+    assert len(errors) == 2 and "empty.wav" in errors[0] and "junk.wav" in errors[1]
+
+
+def test_without_a_board_or_phase_a_recording_is_heard_against_the_default_word_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wav = _wav(tmp_path, "guess.wav", "we guess dragon")
+    out = _run(capsys, "--engine", "pocketsphinx", wav)
+    assert out[0]["file"] == wav and out[0]["intent"] == {"type": "guess", "word": "dragon"}, out

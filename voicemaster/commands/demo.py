@@ -19,6 +19,7 @@ from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker, tell_warnings
 from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
+from voicemaster.speech.denoise import check_installed
 from voicemaster.speech.front_end import FrontEnd, open_front_end
 from voicemaster.speech.recognizer import SAMPLE_RATE
 from voicemaster.speech.voices import say
@@ -45,6 +46,7 @@ class Score:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_installed(args.denoise)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     game = Game(new_deal(seed=seed), HouseRules())
     dialogue = Dialogue(game, lambda _action: None, time.monotonic, random.Random(seed))

@@ -19,6 +19,7 @@ from voicemaster.setup.runtime import (
 from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
 from voicemaster.setup.sources import fault_notices, feed_audio, feed_typed, start_thread
 from voicemaster.speech.audio_sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
+from voicemaster.speech.denoise import check_installed
 from voicemaster.speech.front_end import open_front_end
 
 
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     rules = house_rules_from(args, config)
     source = _check_input(args.input)
+    check_installed(args.denoise)
     opened = open_game(args, rules, config)
     try:
         return _play(args, config, opened, source)

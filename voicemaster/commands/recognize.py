@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
+from voicemaster.errors import InputError
 from voicemaster.game.phase import Phase
-from voicemaster.setup.files import read_board
+from voicemaster.setup.dealing import bundled_wordlist
+from voicemaster.setup.files import read_board, read_wordlist
 from voicemaster.speech.engines import ENGINES, open_ear
+from voicemaster.speech.heard import Ear
 from voicemaster.speech.wav import read_wav
 from voicemaster.understand.intents import to_json
 from voicemaster.understand.listening import Listening
@@ -19,10 +23,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "recognize",
         help="recognize utterances in WAV files against a board",
         description="Prints one JSON object per WAV, in order: file, transcript, intent, "
-        "confidence, decode_ms.",
+        "confidence, decode_ms. A file that cannot be read gets a line with an error and null "
+        "fields; the others are still heard (exit status 2 at the end).",
     )
-    parser.add_argument("--board", required=True, help="board file (25 lines, one card each)")
-    parser.add_argument("--phase", required=True, choices=("clue", "guess"))
+    parser.add_argument("--board", help="board file (25 lines, one card each); default: any card "
+                        "of the default word list, to check what a recording is heard as")
+    parser.add_argument("--phase", default="guess", choices=("clue", "guess"), help="default guess")
     parser.add_argument("--engine", default="auto", choices=ENGINES)
     parser.add_argument("--model", default=None, help="a vosk model or CTranslate2 Whisper model directory")
     parser.add_argument("wavs", nargs="+", metavar="WAV")
@@ -31,22 +37,30 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     phase = Phase(args.phase)
-    now = Listening(read_board(args.board), phase, awaiting_clue=phase is Phase.CLUE, question_open=True)
+    cards = read_board(args.board) if args.board else read_wordlist(bundled_wordlist())
+    now = Listening(cards, phase, awaiting_clue=phase is Phase.CLUE, question_open=True)
     opened = open_ear(args.engine, args.model)
     for warning in opened.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
+    bad = 0
     for path in args.wavs:
-        heard = opened.ear.hear(read_wav(path), now)
-        print(
-            json.dumps(
-                {
-                    "file": path,
-                    "transcript": heard.transcript.text,
-                    "intent": to_json(heard.intent),
-                    "confidence": round(heard.confidence, 3),
-                    "decode_ms": round(heard.decode_ms, 1),
-                }
-            ),
-            flush=True,
-        )
-    return 0
+        try:
+            line = _heard_line(opened.ear, path, now)
+        except InputError as exc:
+            print(f"voicemaster: {exc}", file=sys.stderr)
+            line = {"file": path, "transcript": None, "intent": None, "confidence": None, "decode_ms": None,
+                    "error": str(exc)}
+            bad += 1
+        print(json.dumps(line), flush=True)
+    return 2 if bad else 0
+
+
+def _heard_line(ear: Ear, path: str, now: Listening) -> dict[str, Any]:
+    heard = ear.hear(read_wav(path), now)
+    return {
+        "file": path,
+        "transcript": heard.transcript.text,
+        "intent": to_json(heard.intent),
+        "confidence": round(heard.confidence, 3),
+        "decode_ms": round(heard.decode_ms, 1),
+    }

@@ -1,9 +1,10 @@
 """Clashes that WordNet attests: the clue and a card are kin (fisherman ~ FISH).
 
 Each reading of the clue is tried against each reading of the card. The
-relation is named from the spelling: when one word holds the other and what is
-left is affixes (hand + -ful, teach + -er), it is a form; when more is left
-(fish + -erman, ice + berg), a compound built on the card, or part of it.
+relation is named from the spelling (naming.py): when what is left around the
+shared base is affixes (hand + -ful, teach + -er), it is a form; when more is
+left (fish + -erman, ice + berg), a compound built on the card, part of it, or
+sharing the base with it.
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ from functools import lru_cache
 
 from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal, heard_as_derived, remainder
+from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import readings
 
-
-MIN_WORD = 3
 
 
 @dataclass(frozen=True)
@@ -32,14 +32,6 @@ class Tie:
     the tie holds through a homograph's other reading (ROSE, rise)."""
 
 
-def _compound_rest(rest: str | None) -> bool:
-    """What is left is, or ends in, a word (fish + -erman, ice + berg), not affixes
-    or a changed stem (fly: flight)."""
-    if rest is None or affixal(rest):
-        return False
-    return any(kinship.known(rest[cut:]) for cut in range(len(rest) - MIN_WORD + 1))
-
-
 def heard_as_kin(longer: str, shorter: str) -> bool:
     """False when `longer` holds `shorter` and a suffix that keeps the base's
     sound, but is not said that way: WordNet's tower (one that tows) is spelled
@@ -48,20 +40,12 @@ def heard_as_kin(longer: str, shorter: str) -> bool:
     return rest is None or not affixal(rest) or heard_as_derived(longer, shorter, rest)
 
 
-def _tie(clue: str, card: str, middle: str, display: str) -> tuple[str, str] | None:
-    """(rule, phrase) for kin clue and card words linked through `middle`;
-    None when the spelling ties them but the sound does not (tower, tow)."""
-    if middle in (clue, card):
-        if not (heard_as_kin(clue, card) and heard_as_kin(card, clue)):
-            return None
-        for longer, shorter, phrase in ((clue, card, "is built on"), (card, clue, "is part of")):
-            rest = remainder(longer, shorter)
-            if _compound_rest(rest):
-                return "compound", f"{phrase} {display}"
-        return "form", f"is a form of {display}"
-    if all(_compound_rest(remainder(word, middle)) for word in (clue, card)):
-        return "compound", f"shares {middle} with {display}"
-    return "form", f"is a form of {display}"
+def _tie(clue: str, card: str, said: str, shown: str, middle: str, display: str) -> tuple[str, str] | None:
+    """(rule, phrase) for the clue and card, read as the kin words `said` and `shown`,
+    linked through `middle`; None when the spelling ties them but the sound does not (tower, tow)."""
+    if middle in (said, shown) and not (heard_as_kin(said, shown) and heard_as_kin(shown, said)):
+        return None
+    return relation((clue, said), (card, shown), middle, display)
 
 
 @lru_cache(maxsize=32768)
@@ -79,7 +63,7 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
             if said.word == shown.word:
                 continue
             found = kinship.related(said.word, shown.word)
-            named = found and _tie(said.word, shown.word, found.word, display)
+            named = found and _tie(clue, card, said.word, shown.word, found.word, display)
             if not found or not named:
                 continue
             rule, phrase = named

@@ -17,6 +17,7 @@ from typing import Iterator
 from voicemaster.referee import affixes, compounds, derivation, kinship
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash
 from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.spelling import american
 
@@ -102,12 +103,13 @@ def _inflection(clue: str, card: str, display: str) -> Clash | None:
 
 def _derivation(clue: str, card: str, display: str) -> Clash | None:
     """Affix rules for words WordNet does not define, and the listed irregular
-    derivations (person ~ people) for all."""
+    derivations (person ~ people) for all; named by the base they share (naming.py)."""
     a, b = sure_stems(clue), sure_stems(card)
     ra, rb = roots(clue), roots(card)
-    if ra & b or rb & a or ra & rb:
-        return Clash("form", f"is a form of {display}")
-    return None
+    base = min(ra & b or rb & a or ra & rb, default=None)
+    if base is None:
+        return None
+    return Clash(*relation((clue, clue), (card, card), base, display))
 
 
 def _shareable(part: str) -> bool:

@@ -16,7 +16,7 @@ from voicemaster.display.live import LiveBoard
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import parse_web_address
 from voicemaster.errors import InputError
-from voicemaster.speech.denoise import DEFAULT_DENOISER, DENOISERS
+from voicemaster.speech.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, offered
 from voicemaster.speech.engines import ENGINES
 from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
@@ -35,9 +35,11 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--engine", choices=ENGINES,
                    help="speech recognizer (default auto: an English vosk model, else Whisper, else pocketsphinx)")
     g.add_argument("--model", type=Path, help="a vosk model or CTranslate2 Whisper model directory")
-    g.add_argument("--denoise", choices=sorted(DENOISERS),
+    missing = sorted(set(OPTIONAL_PACKAGES) - set(offered()))
+    g.add_argument("--denoise", choices=sorted(DENOISERS), metavar="{" + ",".join(offered()) + "}",
                    help=f"noise suppression before the endpointer (default: the recognizer's own choice, "
-                        f"none for Whisper, {DEFAULT_DENOISER} for pocketsphinx and vosk)")
+                        f"none for Whisper, {DEFAULT_DENOISER} for pocketsphinx and vosk)"
+                        + (f"; {', '.join(missing)} need a package installed first" if missing else ""))
 
 
 def voice_settings(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSettings:

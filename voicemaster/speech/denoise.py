@@ -9,6 +9,7 @@ bench/noise_suppression.py, results in bench/results/noise_suppression.md.
 from __future__ import annotations
 
 import collections
+import importlib.util
 from typing import Callable, Iterable, Iterator, Protocol
 
 import numpy as np
@@ -155,15 +156,42 @@ DENOISERS: dict[str, Callable[[], Denoiser]] = {
     "auto-ns3": lambda: SteadyNoiseGate(WebrtcDenoiser(3)),
     "auto-rnnoise": lambda: SteadyNoiseGate(RnnoiseDenoiser()),
 }
+OPTIONAL_PACKAGES: dict[str, tuple[str, str]] = {
+    "speex": ("speexdsp_ns", "speexdsp-ns"),
+    "rnnoise": ("pyrnnoise", "pyrnnoise"),
+    "auto-rnnoise": ("pyrnnoise", "pyrnnoise"),
+}
+"""Suppressors whose package (module, pip name) VoiceMaster does not install: offered only
+when present. pyrnnoise pulls in matplotlib and a media stack, and speexdsp-ns has wheels for
+Linux and Python 3.11-3.12 only; neither is a default (bench/results/noise_suppression.md)."""
 DEFAULT_DENOISER = "auto"
 """Measured best for the grammar recognizers (pocketsphinx): see SteadyNoiseGate and
 bench/results/noise_suppression.md. Each ear says which stage it hears best with."""
 
 
+def installed(name: str) -> bool:
+    """Is the package this suppressor needs there (without importing it)?"""
+    module = OPTIONAL_PACKAGES.get(name)
+    return module is None or importlib.util.find_spec(module[0]) is not None
+
+
+def offered() -> list[str]:
+    """The suppressors that can run here, for --denoise."""
+    return [name for name in sorted(DENOISERS) if installed(name)]
+
+
+def check_installed(name: str | None) -> None:
+    """InputError with the install command for a suppressor whose package is missing."""
+    if name in OPTIONAL_PACKAGES and not installed(name):
+        package = OPTIONAL_PACKAGES[name][1]
+        raise InputError(f"--denoise {name} needs the {package} package, which is not installed: pip install {package}")
+
+
 def make_denoiser(name: str) -> Denoiser:
     """A fresh denoiser by name; InputError for an unknown one or a missing package."""
     if name not in DENOISERS:
-        raise InputError(f"unknown noise suppressor {name!r}; choose from {', '.join(DENOISERS)}")
+        raise InputError(f"unknown noise suppressor {name!r}; choose from {', '.join(offered())}")
+    check_installed(name)
     try:
         return DENOISERS[name]()
     except (ImportError, OSError) as exc:

@@ -7,7 +7,7 @@ benchmarks measure is what the table gets. Two noise reducers, two roles:
   background is steady (fans, hum): there it helps endpointing and the grammar
   recognizers, in babble it would hurt; Whisper hears best with `none`;
 - the utterance stage (`clean_utterance`) is for the grammar recognizers (pocketsphinx,
-  vosk; applied by their ear): spectral gating when the room is loud compared with the
+  vosk; applied by their ear): spectral gating (spectral_gate.py) when the room is loud compared with the
   talker, then the loudest span, so pre-roll babble is not decoded as extra words.
   Whisper hears the endpointer's cut as it is: measured on the same clips, the trimming
   cost it 14 of 54 clean guesses and the gating 9 of 27 guesses in babble at 10 dB.
@@ -19,13 +19,13 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-import noisereduce
 import numpy as np
 
 from voicemaster.speech.audio_sources import AudioSource
 from voicemaster.speech.denoise import DEFAULT_DENOISER, Denoiser, make_denoiser
 from voicemaster.speech.endpointer import Endpointer, EndpointerSettings, Utterance
 from voicemaster.speech.recognizer import SAMPLE_RATE
+from voicemaster.speech.spectral_gate import gate
 
 NOISY_DB = 25.0
 """Loud frames less than this above the quiet ones: a loud room, where spectral gating pays."""
@@ -95,7 +95,7 @@ def reduce_steady_noise(audio: np.ndarray) -> np.ndarray:
     level = _frame_levels(audio)
     if np.percentile(level, 95) - np.percentile(level, 10) >= NOISY_DB:
         return audio
-    cleaned = noisereduce.reduce_noise(y=audio.astype(np.float32), sr=SAMPLE_RATE, stationary=True)
+    cleaned = gate(audio, SAMPLE_RATE)
     return np.clip(np.round(cleaned), -32768, 32767).astype(np.int16)
 
 
