@@ -20,6 +20,6 @@ class WorkerDied(Exception):
     """A thread the app waits on (the microphone's, the demo's players) failed: the program ends
     with one line naming the thread and the error, exit 1, instead of waiting for it forever."""
 
-    def __init__(self, thread: str, error: BaseException | str) -> None:
-        reason = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
-        super().__init__(f"the {thread} thread failed ({' '.join(reason.split())}); stopping")
+    def __init__(self, thread: str, error: BaseException) -> None:
+        reason = " ".join(f"{type(error).__name__}: {error}".split())
+        super().__init__(f"the {thread} thread failed ({reason}); stopping")
