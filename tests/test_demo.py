@@ -42,3 +42,25 @@ def test_the_scripted_table_takes_a_clue_heard_in_another_spelling_as_understood
     assert same_meaning(GiveClue("colour", 2), GiveClue("color", 2))
     assert not same_meaning(GiveClue("colour", 2), GiveClue("color", 3))
     assert not table.next_line(snap, False, GiveClue("colour", said.expected.number + 1)).text == "yes"
+
+
+PLAYERS_FAIL = """
+import sys
+from voicemaster.cli import main
+from voicemaster.commands.demo_table import ScriptedTable
+
+def next_line(*_args, **_kwargs):
+    raise RuntimeError("dictionary changed size during iteration")
+
+ScriptedTable.next_line = next_line
+sys.exit(main(["demo", "--seed", "5", "--audio-out", "none", "--engine", "pocketsphinx"]))
+"""
+
+
+def test_a_players_thread_that_dies_ends_the_demo_with_one_line() -> None:
+    """As on a fresh machine, where the players' first clue raised: the demo stops, it does not wait for ever."""
+    result = subprocess.run([sys.executable, "-c", PLAYERS_FAIL], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("voicemaster: the demo-players thread failed") and "dictionary changed size" in last

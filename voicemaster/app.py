@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Protocol, Union
 import numpy as np
 
 from voicemaster.dialogue import Dialogue, Reply
+from voicemaster.errors import WorkerDied
 from voicemaster.game.core import Game
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.referee import warm_up
@@ -67,7 +68,15 @@ class EndOfInput:
     """The source has nothing more (end of a file or of standard input)."""
 
 
-Item = Union[Typed, Spoken, Notice, EndOfInput]
+@dataclass(frozen=True)
+class SourceFailed:
+    """The thread feeding the inbox died: nothing more will come from it."""
+
+    thread: str
+    error: BaseException
+
+
+Item = Union[Typed, Spoken, Notice, EndOfInput, SourceFailed]
 
 
 @dataclass(frozen=True)
@@ -129,6 +138,8 @@ class App:
             quiet_since = time.monotonic()
             if isinstance(item, EndOfInput):
                 return
+            if isinstance(item, SourceFailed):
+                raise WorkerDied(item.thread, item.error)
             self._handle(item)
             if stop_when_over and self.game.is_over():
                 return

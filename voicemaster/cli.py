@@ -8,7 +8,7 @@ import sys
 from typing import Sequence
 
 from voicemaster import __version__
-from voicemaster.errors import InputError
+from voicemaster.errors import InputError, WorkerDied
 
 COMMANDS = (
     "play",
@@ -41,6 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         print(f"voicemaster: {exc}", file=sys.stderr)
         return 2
+    except WorkerDied as exc:
+        print(f"voicemaster: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

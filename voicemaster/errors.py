@@ -14,3 +14,12 @@ class InputError(Exception):
         if path is not None:
             where = f"{path} line {line}: " if line is not None else f"{path}: "
         super().__init__(where + message)
+
+
+class WorkerDied(Exception):
+    """A thread the app waits on (the microphone's, the demo's players) failed: the program ends
+    with one line naming the thread and the error, exit 1, instead of waiting for it forever."""
+
+    def __init__(self, thread: str, error: BaseException) -> None:
+        reason = " ".join(f"{type(error).__name__}: {error}".split())
+        super().__init__(f"the {thread} thread failed ({reason}); stopping")

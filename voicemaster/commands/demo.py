@@ -8,6 +8,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -18,6 +19,7 @@ from voicemaster.game.core import Game
 from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker, tell_warnings
+from voicemaster.setup.sources import start_thread
 from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
 from voicemaster.speech.denoise import check_installed
 from voicemaster.speech.front_end import FrontEnd, open_front_end
@@ -57,13 +59,9 @@ def run(args: argparse.Namespace) -> int:
     tell_warnings(ears, app.inbox)
     score = Score()
     front_end = open_front_end(args.denoise or ears.denoise, speaker.speaking, brisk=dialogue.brisk)
-    players = threading.Thread(
-        target=_players,
-        args=(app, ScriptedTable(random.Random(seed), mistake_rate=args.mistakes), score, front_end),
-        name="demo-players", daemon=True,
-    )
+    table = ScriptedTable(random.Random(seed), mistake_rate=args.mistakes)
     print(f"Demo game, seed {seed}. Players speak with piper and flite voices; {ears.engine} listens.")
-    players.start()
+    start_thread(partial(_players, app, table, score, front_end), "demo-players", app.inbox)
     try:
         app.run(stop_when_over=True)
     finally:

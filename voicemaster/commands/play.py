@@ -69,7 +69,7 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
     try:
         if source == "text":
             app = App(game, dialogue, speaker, displays.all)
-            start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input")
+            start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input", app.inbox)
         else:
             ears = hearing(args, config)
             app = App(game, dialogue, speaker, displays.all, ears.hear)
@@ -95,4 +95,4 @@ def start_listening(args: argparse.Namespace, app: App, source: str | Path, ears
         audio: AudioSource = Microphone(on_fault=fault_notices(app.inbox))
     else:
         audio = wav_source(source, realtime=args.realtime)
-    start_thread(partial(feed_audio, audio, front_end, app.inbox, app.set_mic_level), "listening")
+    start_thread(partial(feed_audio, audio, front_end, app.inbox, app.set_mic_level), "listening", app.inbox)

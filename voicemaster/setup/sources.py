@@ -13,7 +13,7 @@ from typing import Callable, TextIO
 
 import numpy as np
 
-from voicemaster.app import EndOfInput, Item, Notice, Spoken, Typed
+from voicemaster.app import EndOfInput, Item, Notice, SourceFailed, Spoken, Typed
 from voicemaster.errors import InputError
 from voicemaster.speech.audio_sources import AudioDeviceError, AudioSource
 from voicemaster.speech.endpointer import frame_energy_db
@@ -22,8 +22,17 @@ from voicemaster.speech.front_end import FrontEnd
 LEVEL_EVERY_FRAMES = 10
 
 
-def start_thread(target: Callable[[], None], name: str) -> threading.Thread:
-    thread = threading.Thread(target=target, name=name, daemon=True)
+def start_thread(target: Callable[[], None], name: str, inbox: "queue.Queue[Item]") -> threading.Thread:
+    """A source's thread; should it die, the app hears so (SourceFailed) and stops with a
+    message, rather than waiting forever for what the thread would have sent."""
+
+    def guarded() -> None:
+        try:
+            target()
+        except BaseException as exc:
+            inbox.put(SourceFailed(name, exc))
+
+    thread = threading.Thread(target=guarded, name=name, daemon=True)
     thread.start()
     return thread
 
@@ -56,7 +65,7 @@ def feed_audio(
         inbox.put(Notice(f"I can no longer hear the table: {exc}. Your game is saved."))
     finally:
         source.close()
-        inbox.put(EndOfInput())
+    inbox.put(EndOfInput())
 
 
 def fault_notices(inbox: "queue.Queue[Item]") -> Callable[[AudioDeviceError], None]:

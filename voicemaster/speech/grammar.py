@@ -10,7 +10,6 @@ the template word orders likely and everything else possible but costly.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from typing import Iterable, Sequence
@@ -18,6 +17,7 @@ from typing import Iterable, Sequence
 from wordfreq import top_n_list, word_frequency
 
 from voicemaster.game.phase import Phase
+from voicemaster.sharing import built_once
 from voicemaster.speech.pronounce import dictionary
 from voicemaster.speech.recognizer import Grammar
 from voicemaster.understand.listening import Listening
@@ -39,7 +39,7 @@ Other pairs back off (weight 1) to the unigrams: after a clue word, a number is
 then far likelier than another word, as the templates say."""
 
 
-@functools.lru_cache(maxsize=1)
+@built_once
 def clue_vocabulary() -> tuple[str, ...]:
     """The most frequent English words the model can pronounce, commonest first."""
     known = dictionary()
@@ -47,7 +47,7 @@ def clue_vocabulary() -> tuple[str, ...]:
     return tuple(itertools.islice(words, CLUE_VOCABULARY_SIZE))
 
 
-@functools.lru_cache(maxsize=1)
+@built_once
 def chatter_vocabulary() -> tuple[str, ...]:
     return clue_vocabulary()[:CHATTER_VOCABULARY_SIZE]
 

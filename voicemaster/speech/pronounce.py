@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pocketsphinx
 
+from voicemaster.sharing import built_once
+
 DICTIONARY = Path(pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"))
 
 IPA_TO_CMU: dict[str, tuple[str, ...]] = {
@@ -37,7 +39,7 @@ _SYMBOLS = sorted(IPA_TO_CMU, key=len, reverse=True)
 _IGNORED = re.compile("[ˈˌːˑ‿͡_ \u0329\u0303-]")
 
 
-@functools.lru_cache(maxsize=1)
+@built_once
 def dictionary() -> dict[str, tuple[str, ...]]:
     """The model's dictionary: word → first pronunciation."""
     entries: dict[str, tuple[str, ...]] = {}

