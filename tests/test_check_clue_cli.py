@@ -77,7 +77,6 @@ def test_covered_cards_are_free_to_use(tmp_path: Path) -> None:
     "covered",
     [
         ["--covered", "break", "--covered", "snow"],
-        ["--covered", "break", "snow"],
         ["--covered", "Break, SNOW"],
     ],
 )
@@ -89,6 +88,19 @@ def test_covered_cards_given_several_ways(tmp_path: Path, covered: list[str]) ->
 def test_clues_right_after_covered_cards_are_still_judged(tmp_path: Path) -> None:
     lines = verdicts(check_clue(tmp_path, "--json", "--covered", "break", "broken", "mice"))
     assert [(v["clue"], v["verdict"]) for v in lines] == [("broken", "legal"), ("mice", "illegal")]
+
+
+def test_covered_takes_one_list_so_a_clue_named_like_a_card_is_judged(tmp_path: Path) -> None:
+    lines = verdicts(check_clue(tmp_path, "--json", "--covered", "break,snow", "row", "snow"))
+    assert [v["clue"] for v in lines] == ["row", "snow"]
+    assert lines[0]["rule"] == "same-word" and lines[1]["rule"] != "same-word"
+
+
+def test_the_usage_line_is_the_contract(tmp_path: Path) -> None:
+    usage = " ".join(check_clue(tmp_path, "--help").stdout.split("\n\n")[0].split())
+    assert usage == (
+        "usage: voicemaster check-clue [-h] --board FILE [--covered W1,W2] [--house-rules RULE ...] [--json] CLUE [CLUE ...]"
+    )
 
 
 def test_house_rules_allow_rhymes_and_compound_clues(tmp_path: Path) -> None:

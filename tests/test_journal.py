@@ -42,13 +42,60 @@ def test_a_torn_last_record_is_dropped_with_a_warning(tmp_path: Path) -> None:
     assert load_game(path).game.snapshot().guesses_left == 1
 
 
-def test_a_damaged_record_in_the_middle_is_refused_not_skipped(tmp_path: Path) -> None:
+def test_a_damaged_record_in_the_middle_replays_the_game_before_it(tmp_path: Path) -> None:
     path = recorded(tmp_path)
     lines = path.read_text().splitlines()
-    lines[1] = lines[1][:10]
+    lines[2] = lines[2][:10]
     path.write_text("\n".join(lines) + "\n")
-    with pytest.raises(InputError, match="line 2: damaged record"):
-        load_game(path)
+    loaded = load_game(path)
+    assert len(loaded.warnings) == 1 and "line 3: damaged record" in loaded.warnings[0]
+    assert loaded.game.snapshot().phase == "guess" and loaded.game.snapshot().remaining[Team.RED] == 9
+
+
+def test_resuming_after_a_record_that_does_not_fit_keeps_the_rest_in_a_side_file(tmp_path: Path) -> None:
+    path = recorded(tmp_path)
+    good = path.read_bytes()
+    rest = b'{"action": "guess", "card": "zeppelin", "t": 0}\n{"action": "guess", "card": "bank", "t": 0}\n'
+    path.write_bytes(good + rest)
+    loaded = load_game(path)
+    assert "line 4: record does not fit the game" in loaded.warnings[0] and "2 records from line 4" in loaded.warnings[0]
+    journal = Journal.resume(path, loaded)
+    journal.append(Guess("bank"))
+    journal.close()
+    assert journal.set_aside is not None and journal.set_aside.read_bytes() == rest
+    assert journal.set_aside.name.startswith("j.jsonl.rejected-")
+    again = load_game(path)
+    assert again.warnings == [] and again.game.snapshot().remaining[Team.RED] == 7
+
+
+def test_two_sessions_on_one_journal_the_second_is_refused(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    run_play(board, key, journal, RED_WINS[:3])
+    first = subprocess.Popen(
+        [*VM, "play", "--input", "text", "--journal", str(journal), "--resume", "--audio-out", "none"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    assert first.stdin is not None
+    try:
+        deadline = time.monotonic() + 60
+        lock = tmp_path / "game.jsonl.lock"
+        while time.monotonic() < deadline and not (lock.exists() and lock.read_text().strip()):
+            time.sleep(0.05)
+        second = run_play(board, key, journal, ["touch bank"], "--resume")
+        assert second.returncode == 2
+        assert second.stderr.strip().splitlines() == [
+            f"voicemaster: {journal}: another VoiceMaster (process {first.pid}) is recording this game; "
+            "one session per journal: go on in that one, or end it first"
+        ]
+        first.stdin.write("touch bank\n")
+    finally:
+        first.stdin.close()
+        assert first.wait(timeout=60) == 0
+    assert not lock.exists()
+    assert state(journal)["remaining"] == {"red": 7, "blue": 8}
+    third = run_play(board, key, journal, ["stop"], "--resume")
+    assert third.returncode == 0, third.stderr
 
 
 def test_a_newer_journal_format_is_refused(tmp_path: Path) -> None:

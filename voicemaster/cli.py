@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from voicemaster import __version__
 from voicemaster.errors import InputError, WorkerDied
@@ -22,8 +23,15 @@ COMMANDS = (
 )
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A bad argument gets one line (and where to find the usage), not the whole usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"voicemaster: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="voicemaster", description="An offline, hands-free referee for Codenames."
     )
     parser.add_argument("--version", action="version", version=f"voicemaster {__version__}")
@@ -35,9 +43,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if not arguments:
+        parser.print_help()
+        return 2
+    args = parser.parse_args(arguments)
     try:
-        return int(args.run(args) or 0)
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()
+        return status
     except InputError as exc:
         print(f"voicemaster: {exc}", file=sys.stderr)
         return 2
@@ -46,6 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly; devnull takes the output
+        # Python still holds, so the flush at exit cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

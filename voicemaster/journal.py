@@ -2,17 +2,21 @@
 
 Each record is flushed and fsynced before the game moves on, so a crash loses at most
 the action being written; a torn last line is dropped with a warning on load. The game
-is rebuilt by replaying the actions through the rules core.
+is rebuilt by replaying the actions through the rules core; a record that is damaged or
+does not fit ends the replay there, with a warning, and resuming keeps the lines from it
+on in a side file. One session writes a journal at a time (an OS lock on JOURNAL.lock).
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import BinaryIO, Callable
 
 from voicemaster.errors import InputError
 from voicemaster.game.actions import Action, action_from_json, action_to_json
@@ -33,21 +37,102 @@ class LoadedGame:
     """Every event of the game so far, replayed."""
     warnings: list[str] = field(default_factory=list)
     good_bytes: int = 0
-    """Length of the intact part of the file (a torn tail lies beyond it)."""
+    """Length of the part of the file that replays (a torn tail or a bad record lies beyond it)."""
+
+
+def check_journal_path(path: str | Path) -> None:
+    """A journal is a regular file (or none yet): a directory or a device is refused by name."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"cannot use as a journal: {exc.strerror}", str(path)) from None
+    if stat.S_ISDIR(mode):
+        raise InputError("is a directory; --journal needs a file, e.g. DIR/tonight.jsonl", str(path))
+    if not stat.S_ISREG(mode):
+        raise InputError("is not a regular file; --journal needs a file on disk, e.g. tonight.jsonl", str(path))
+
+
+class JournalLock:
+    """The one writer's hold on a journal: an flock on JOURNAL.lock, which holds the
+    writer's process id. The OS drops the lock when the process ends, even in a crash."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._file: BinaryIO | None = os.fdopen(fd, "r+b", buffering=0)
+        """A file object, so that a lock never released by hand goes with its owner."""
+
+    @staticmethod
+    def take(journal: str | Path) -> "JournalLock":
+        """The lock, or InputError naming the journal and the process that holds it."""
+        journal = Path(journal)
+        path = journal.with_name(journal.name + ".lock")
+        while True:
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise InputError(f"cannot lock the journal ({path}: {exc.strerror})", str(journal)) from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.read(fd, 32).decode(errors="replace").strip() or "unknown"
+                os.close(fd)
+                raise InputError(
+                    f"another VoiceMaster (process {holder}) is recording this game; one session per journal: "
+                    "go on in that one, or end it first", str(journal),
+                ) from None
+            if _still_there(path, fd):
+                break
+            os.close(fd)  # the holder removed it as it stopped: lock the next one
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        return JournalLock(path, fd)
+
+    def release(self) -> None:
+        """Remove the lock file while still holding it, so no one locks a stale copy."""
+        if self._file is None:
+            return
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+        self._file.close()
+        self._file = None
+
+
+def _still_there(path: Path, fd: int) -> bool:
+    try:
+        return os.stat(path).st_ino == os.fstat(fd).st_ino
+    except FileNotFoundError:
+        return False
 
 
 class Journal:
-    """An open journal file that records actions as they are applied."""
+    """An open journal file that records actions as they are applied, under its lock."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, lock: JournalLock) -> None:
         self.path = path
+        self.lock = lock
+        self.set_aside: Path | None = None
+        """Where resuming put the lines that did not replay."""
         self._file = open(path, "ab")
 
     @staticmethod
     def create(path: str | Path, deal: Deal, rules: HouseRules) -> "Journal":
         target = Path(path)
+        check_journal_path(target)
+        lock = JournalLock.take(target)
+        try:
+            return Journal._start(target, deal, rules, lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    @staticmethod
+    def _start(target: Path, deal: Deal, rules: HouseRules, lock: JournalLock) -> "Journal":
         if target.exists() and target.stat().st_size > 0:
-            raise InputError("a game is already recorded here; add --resume to continue it, or choose another file", str(path))
+            raise InputError("a game is already recorded here; add --resume to continue it, or choose another file", str(target))
         header = {
             "format": FORMAT,
             "version": VERSION,
@@ -57,23 +142,32 @@ class Journal:
             "created": time.time(),
         }
         try:
-            journal = Journal(target)
+            journal = Journal(target, lock)
+            journal._write(header)
         except OSError as exc:
-            raise InputError(f"cannot write the journal: {exc.strerror}", str(path)) from None
-        journal._write(header)
+            raise InputError(f"cannot write the journal: {exc.strerror}", str(target)) from None
         return journal
 
     @staticmethod
-    def resume(path: str | Path, loaded: LoadedGame) -> "Journal":
-        """Reopen for appending, cutting off a torn last line first."""
+    def resume(path: str | Path, loaded: LoadedGame, lock: JournalLock | None = None) -> "Journal":
+        """Reopen for appending, after what did not replay: a torn last line is cut off,
+        lines from a bad record on are moved to JOURNAL.rejected-<time> first. Take the
+        lock before loading when another session might be writing."""
         target = Path(path)
+        lock = lock or JournalLock.take(target)
         with open(target, "r+b") as f:
-            size = f.seek(0, os.SEEK_END)
-            f.truncate(min(loaded.good_bytes, size))
+            f.seek(loaded.good_bytes)
+            rest = f.read()
+            set_aside = _set_aside(target, rest) if rest.strip() else None
+            f.truncate(loaded.good_bytes)
             f.seek(-1, os.SEEK_END)
             if f.read(1) != b"\n":
                 f.write(b"\n")
-        return Journal(target)
+            f.flush()
+            os.fsync(f.fileno())
+        journal = Journal(target, lock)
+        journal.set_aside = set_aside
+        return journal
 
     def append(self, action: Action) -> None:
         self._write({**action_to_json(action), "t": time.time()})
@@ -85,6 +179,22 @@ class Journal:
 
     def close(self) -> None:
         self._file.close()
+        self.lock.release()
+
+
+def _set_aside(path: Path, rest: bytes) -> Path:
+    """Keep what will not replay beside the journal, never overwriting an earlier one."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    side = path.with_name(f"{path.name}.rejected-{stamp}")
+    number = 1
+    while side.exists():
+        number += 1
+        side = path.with_name(f"{path.name}.rejected-{stamp}-{number}")
+    with open(side, "wb") as f:
+        f.write(rest)
+        f.flush()
+        os.fsync(f.fileno())
+    return side
 
 
 def _parse_header(line: bytes, path: str) -> tuple[Deal, HouseRules]:
@@ -120,6 +230,8 @@ def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic) -> 
         data = Path(path).read_bytes()
     except FileNotFoundError:
         raise InputError("journal not found", name) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a journal file", name) from None
     except OSError as exc:
         raise InputError(f"cannot read the journal: {exc.strerror}", name) from None
     lines = data.split(b"\n")
@@ -130,6 +242,7 @@ def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic) -> 
     loaded = LoadedGame(game, [GameStarted(deal.starting_team, rules.coop)], good_bytes=len(lines[0]) + 1)
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
+            loaded.good_bytes += len(line) + 1
             continue
         torn = number == len(lines)
         try:
@@ -137,11 +250,23 @@ def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic) -> 
         except (ValueError, KeyError, TypeError) as exc:
             if torn:
                 loaded.warnings.append(f"{name} line {number}: incomplete last record dropped (the game stopped while writing it)")
-                break
-            raise InputError(f"damaged record ({exc})", name, number) from None
+            else:
+                loaded.warnings.append(_stopped_at(name, number, lines, f"damaged record ({exc})"))
+            break
         try:
             loaded.events += game.apply(action)
         except GameError as exc:
-            raise InputError(f"record does not fit the game ({exc})", name, number) from None
+            loaded.warnings.append(_stopped_at(name, number, lines, f"record does not fit the game ({exc})"))
+            break
         loaded.good_bytes += len(line) + 1
+    loaded.good_bytes = min(loaded.good_bytes, len(data))
     return loaded
+
+
+def _stopped_at(name: str, number: int, lines: list[bytes], problem: str) -> str:
+    rest = sum(1 for line in lines[number - 1 :] if line.strip())
+    records = "1 record" if rest == 1 else f"{rest} records"
+    return (
+        f"{name} line {number}: {problem}; the game is replayed up to line {number - 1} and the "
+        f"{records} from line {number} on are left out (--resume keeps them in a side file)"
+    )

@@ -29,12 +29,17 @@ CASES = [
     ("board: empty file", ["check-clue", "--board", "board-empty.txt", "ocean 2"], "this file has 0"),
     ("board: a directory", [*PLAY, "--board", "a-directory.txt"], "a-directory.txt: is a directory"),
     ("board: missing", [*PLAY, "--board", "nowhere.txt"], "nowhere.txt: file not found"),
+    ("board: no key card", [*PLAY, "--board", "board.txt"], "pass --key FILE (5 lines of R/B/N/A), or --random-key"),
+    ("board: key and random key", [*PLAY, *DEAL, "--random-key"], "--key and --random-key"),
+    ("board: one card twice", ["check-clue", "--board", "board-ice-cream.txt", "ocean 2"],
+     "board-ice-cream.txt line 25: 'ice-cream' is already on line 24 as 'Ice Cream'"),
     # key files
     ("key: 4 lines", [*PLAY, "--board", "board.txt", "--key", "key-4-lines.txt"], "key-4-lines.txt: a key card has 5 lines"),
     ("key: bad letter", ["key", "--board", "board.txt", "--key", "key-letter.txt"], "key-letter.txt line 5: 'X' is not a key letter"),
     ("key: wrong counts", [*PLAY, "--board", "board.txt", "--key", "key-counts.txt"], "key-counts.txt: a key card needs 9 and 8 agents"),
     ("key: row of 6", [*PLAY, "--board", "board.txt", "--key", "key-long-row.txt"], "key-long-row.txt line 2: 'RRRRBB' should be 5 letters"),
     ("key: without board", [*PLAY, "--key", "key.txt"], "--key needs --board"),
+    ("key: blank line", [*PLAY, "--board", "board.txt", "--key", "key-blank-line.txt"], "key-blank-line.txt line 3: empty line"),
     # word lists
     ("word list: too few", [*PLAY, "--wordlist", "words-few.txt", "--seed", "1"], "words-few.txt: a word list needs at least 25 cards"),
     ("word list: duplicate", [*PLAY, "--wordlist", "words-dup.txt", "--seed", "1"], "words-dup.txt line 26: 'apple' is already on line 1"),
@@ -42,23 +47,37 @@ CASES = [
     # config files
     ("config: bad TOML", [*PLAY, *DEAL, "--config", "config-syntax.toml"], "config-syntax.toml line 1: not valid TOML"),
     ("config: unknown key", [*PLAY, *DEAL, "--config", "config-unknown.toml"], "unknown setting 'colour'"),
-    ("config: timer type", [*PLAY, *DEAL, "--config", "config-timer-type.toml"], "'long' should be a number"),
-    ("config: rules type", [*PLAY, *DEAL, "--config", "config-rules-type.toml"], "house_rules must be a list"),
-    ("config: rule name", [*PLAY, *DEAL, "--config", "config-rule-name.toml"], "unknown house rule 'double-points'"),
-    ("config: voice rate", [*PLAY, *DEAL, "--config", "config-voice-rate.toml"], "config-voice-rate.toml: [voice] takes rate"),
-    ("config: timer key", [*PLAY, *DEAL, "--config", "config-timer-key.toml"], "[timer] takes only"),
+    ("config: timer type", [*PLAY, *DEAL, "--config", "config-timer-type.toml"],
+     'config-timer-type.toml: [timer] clue_seconds = "long": should be a number of seconds above 0'),
+    ("config: rules type", [*PLAY, *DEAL, "--config", "config-rules-type.toml"], "house_rules = 5: should be a list of house rules"),
+    ("config: rule name", [*PLAY, *DEAL, "--config", "config-rule-name.toml"],
+     'config-rule-name.toml: house_rules = ["double-points"]: should be a list of house rules (exact-guesses,'),
+    ("config: voice rate", [*PLAY, *DEAL, "--config", "config-voice-rate.toml"],
+     'config-voice-rate.toml: [voice] rate = "fast": should be a whole number of words per minute'),
+    ("config: timer key", [*PLAY, *DEAL, "--config", "config-timer-key.toml"], "config-timer-key.toml: unknown setting 'minutes' in [timer]"),
+    ("config: true/false", [*PLAY, *DEAL, "--config", "config-bool.toml"], 'config-bool.toml: [timer] enforced = "yes": should be true or false'),
+    ("config: engine", [*PLAY, *DEAL, "--config", "config-engine.toml"],
+     'config-engine.toml: engine = "sphinx": should be one of auto, whisper, vosk, pocketsphinx'),
+    ("config: audio out", [*PLAY, *DEAL, "--config", "config-audio-out.toml"], 'config-audio-out.toml: audio_out = "loud": should be'),
+    ("config: volume", [*PLAY, *DEAL, "--config", "config-volume.toml"], "config-volume.toml: [voice] volume = 3: should be a number from 0 to 1"),
+    ("config: not a table", [*PLAY, *DEAL, "--config", "config-voice-string.toml"], 'config-voice-string.toml: voice should be a table'),
     ("config: missing", [*PLAY, *DEAL, "--config", "nowhere.toml"], "nowhere.toml: config file not found"),
     # journals
     ("journal: empty", ["state", "--journal", "journal-empty.jsonl", "--json"], "journal-empty.jsonl: the journal is empty"),
     ("journal: garbage", ["state", "--journal", "journal-garbage.jsonl", "--json"], "line 1: not a VoiceMaster journal"),
     ("journal: newer version", [*PLAY, "--journal", "journal-newer.jsonl", "--resume"], "journal format version 7 is newer"),
-    ("journal: torn in the middle", ["state", "--journal", "journal-torn-middle.jsonl"], "line 2: damaged record"),
-    ("journal: card not on board", ["key", "--journal", "journal-bad-card.jsonl"], "line 3: record does not fit the game"),
     ("journal: 24 cards", ["state", "--journal", "journal-24-cards.jsonl"], "line 1: damaged journal header"),
-    ("journal: clue number 12", ["state", "--journal", "journal-bad-number.jsonl"], "line 2: damaged record (bad clue number 12)"),
     ("journal: missing", ["state", "--journal", "nowhere.jsonl"], "nowhere.jsonl: journal not found"),
     ("journal: other board", [*PLAY, "--board", "board-digits.txt", "--journal", "journal-newer.jsonl", "--resume"], "journal-newer.jsonl"),
     ("journal: resume nothing", [*PLAY, "--journal", "nowhere.jsonl", "--resume"], "nothing to resume"),
+    ("journal: a directory", [*PLAY, *DEAL, "--journal", "a-directory.txt"], "a-directory.txt: is a directory; --journal needs a file"),
+    ("journal: a directory/", [*PLAY, *DEAL, "--journal", "a-directory.txt/"], "a-directory.txt: is a directory"),
+    ("journal: resume a directory", [*PLAY, "--journal", "a-directory.txt", "--resume"], "a-directory.txt: is a directory"),
+    ("journal: /dev/null", [*PLAY, *DEAL, "--journal", "/dev/null"], "/dev/null: is not a regular file; --journal needs a file on disk"),
+    ("state: a directory", ["state", "--journal", "a-directory.txt"], "a-directory.txt: is a directory"),
+    # the command line
+    ("play: bad seed", [*PLAY, "--seed", "abc"], "voicemaster: argument --seed: invalid int value: 'abc' (see voicemaster play --help)"),
+    ("check-clue: bad option", ["check-clue", "--board", "board.txt", "--colour", "x"], "unrecognized arguments: --colour"),
     # WAV files
     ("play WAV: missing", ["play", "--input", "nowhere.wav", *DEAL, "--audio-out", "none"], "nowhere.wav: no such WAV file"),
     pytest.param("play WAV: empty", ["play", "--input", "wav-empty.wav", *DEAL, "--audio-out", "none"], "wav-empty.wav: empty file"),
@@ -95,6 +114,39 @@ def test_bad_input_gets_one_clear_line_and_status_2(files: Path, name: str, args
 
 def test_the_table_has_at_least_twenty_malformed_inputs() -> None:
     assert len(CASES) >= 20
+
+
+@pytest.mark.parametrize(
+    "name, line",
+    [("journal-torn-middle.jsonl", 2), ("journal-bad-card.jsonl", 3), ("journal-bad-number.jsonl", 2)],
+)
+def test_a_journal_with_a_bad_record_shows_the_good_part_with_one_warning(files: Path, name: str, line: int) -> None:
+    done = run(["state", "--journal", name, "--json"], files)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    warnings = done.stderr.strip().splitlines()
+    assert len(warnings) == 1 and warnings[0].startswith(f"voicemaster: warning: {name} line {line}: "), done.stderr
+    assert f"replayed up to line {line - 1}" in warnings[0]
+    state = json.loads(done.stdout)
+    assert state["phase"] == ("guess" if line == 3 else "clue") and state["revealed"] == {}
+
+
+def test_no_arguments_print_the_help(files: Path) -> None:
+    done = run([], files)
+    assert done.returncode == 2 and done.stderr == ""
+    assert done.stdout.startswith("usage: voicemaster") and "check-clue" in done.stdout and "play" in done.stdout
+
+
+@pytest.mark.parametrize("command", [["state", "--journal", "journal-good.jsonl", "--json"],
+                                     ["state", "--journal", "journal-good.jsonl"],
+                                     ["check-clue", "--board", "board.txt", "--json", *[f"clue{i}" for i in range(30)]]])
+def test_a_reader_that_goes_away_ends_the_command_quietly(files: Path, command: list[str]) -> None:
+    """`voicemaster state ... | head -c 10`: the pipe closes before the output is written."""
+    child = subprocess.Popen([*VM, *command], cwd=files, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 1
+    assert err == "", err
 
 
 def test_pure_noise_is_heard_as_nothing(files: Path) -> None:

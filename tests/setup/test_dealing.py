@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.dealing import deal_key
 from voicemaster.setup.dealing import RecentCards, bundled_wordlist, new_deal
-from voicemaster.setup.files import read_wordlist
+from voicemaster.setup.files import read_key, read_wordlist
 
 
 def test_the_same_seed_deals_the_same_game() -> None:
@@ -37,3 +39,42 @@ def test_keys_have_nine_eight_seven_one_and_the_nine_start() -> None:
         assert sorted((counts[Identity.RED], counts[Identity.BLUE])) == [8, 9]
         starters.add(Team.RED if counts[Identity.RED] == 9 else Team.BLUE)
     assert starters == {Team.RED, Team.BLUE}
+
+
+def play_typed(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--audio-out", "none", *args],
+        input="status\n", capture_output=True, text=True, timeout=120, cwd=cwd,
+    )
+
+
+def test_a_board_from_the_table_without_its_key_is_refused(board_files: tuple[Path, Path]) -> None:
+    board, _ = board_files
+    done = play_typed("--board", str(board), cwd=board.parent)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"voicemaster: {board} is a deal from the table, so its key card is there too: "
+        "pass --key FILE (5 lines of R/B/N/A), or --random-key to have one drawn"
+    ]
+
+
+def test_a_drawn_key_is_announced_with_how_the_spymasters_see_it(board_files: tuple[Path, Path]) -> None:
+    board, _ = board_files
+    done = play_typed("--board", "board.txt", "--random-key", "--journal", "game.jsonl", cwd=board.parent)
+    assert done.returncode == 0, done.stderr
+    told = "I drew the key card at random. Spymasters: see it with voicemaster key --journal game.jsonl."
+    assert done.stderr.splitlines()[0] == f"voicemaster: {told}"
+    assert f"» {told}" in done.stdout
+    shown = subprocess.run([sys.executable, "-m", "voicemaster", "key", "--journal", "game.jsonl"],
+                           capture_output=True, text=True, timeout=60, cwd=board.parent)
+    assert shown.returncode == 0 and shown.stdout.count("[A] ") == 1, shown.stderr
+
+
+def test_without_a_journal_the_drawn_key_is_written_beside_the_board(board_files: tuple[Path, Path]) -> None:
+    board, _ = board_files
+    done = play_typed("--board", "board.txt", "--random-key", "--seed", "4", cwd=board.parent)
+    assert done.returncode == 0, done.stderr
+    key_file = board.parent / "board.drawn-key.txt"
+    told = "see it with voicemaster key --board board.txt --key board.drawn-key.txt."
+    assert told in done.stderr and told in done.stdout
+    assert read_key(key_file) == deal_key(random.Random(4))

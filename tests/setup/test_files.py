@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +40,10 @@ def test_good_files_read_as_written(tmp_path: Path) -> None:
         (GOOD_BOARD.replace("bear", "APPLE"), "line 3: 'APPLE' is already on line 1"),
         (GOOD_BOARD.replace("bear\n", "\n"), "b.txt line 3: empty line"),
         (GOOD_BOARD.replace("bear", "b3ar"), "line 3: 'b3ar' is not a card"),
+        (GOOD_BOARD.replace("bear", "ice-cream").replace("ghost", "Ice Cream"),
+         "b.txt line 15: 'Ice Cream' is already on line 3 as 'ice-cream'"),
+        (GOOD_BOARD.replace("bear", "Théâtre").replace("ghost", "theatre"),
+         "b.txt line 15: 'theatre' is already on line 3 as 'Théâtre'"),
         (b"\xff\xfe" + GOOD_BOARD.encode("utf-16-le"), "b.txt line 1: not UTF-8"),
     ],
 )
@@ -51,7 +56,9 @@ def test_bad_boards(tmp_path: Path, content: str | bytes, message: str) -> None:
 @pytest.mark.parametrize(
     "content, message",
     [
-        ("RRRRR\nRRRRB\nBBBBB\nBBBNN\n", "5 lines of 5 letters, this file has 4"),
+        ("RRRRR\nRRRRB\nBBBBB\nBBBNN\n", "5 lines of 5 letters, this file has 4 lines"),
+        ("RRRRR\nRRRRB\n\nBBBBB\nBBBNN\nNNNNA\n", "k.txt line 3: empty line: a key card has 5 lines"),
+        ("RRRRR\nRRRRB\n  \nBBBNN\nNNNNA\n", "k.txt line 3: empty line"),
         (GOOD_KEY.replace("NNNNA", "NNNA"), "k.txt line 5: 'NNNA' should be 5 letters"),
         (GOOD_KEY.replace("NNNNA", "NNNNX"), "k.txt line 5: 'X' is not a key letter"),
         (GOOD_KEY.replace("NNNNA", "NNNNN"), "1 assassin"),
@@ -62,6 +69,33 @@ def test_bad_keys(tmp_path: Path, content: str, message: str) -> None:
     with pytest.raises(InputError) as err:
         read_key(write(tmp_path, "k.txt", content))
     assert message in str(err.value)
+
+
+def test_a_key_on_one_line_is_counted_in_the_singular(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as err:
+        read_key(write(tmp_path, "k.txt", "RRRRRRRRRBBBBBBBBNNNNNNNA\n"))
+    assert str(err.value) == f"{tmp_path / 'k.txt'}: a key card has 5 lines of 5 letters, this file has 1 line"
+
+
+def test_cards_with_accents_are_kept_as_written(tmp_path: Path) -> None:
+    board = GOOD_BOARD.replace("bear", "Théâtre").replace("ghost", "Crème brûlée").replace("drum", "Straße")
+    cards = read_board(write(tmp_path, "b.txt", board))
+    assert cards[2] == "Théâtre" and cards[14] == "Crème brûlée" and cards[10] == "Straße"
+
+
+def test_a_board_with_accents_is_played_by_typed_words_with_or_without_them(tmp_path: Path) -> None:
+    board = write(tmp_path, "b.txt", GOOD_BOARD.replace("bear", "Théâtre").replace("bank", "Crème brûlée"))
+    key = write(tmp_path, "k.txt", GOOD_KEY)
+    journal = tmp_path / "j.jsonl"
+    played = subprocess.run(
+        [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--board", str(board), "--key", str(key),
+         "--journal", str(journal), "--audio-out", "none"],
+        input="clue stage three\nguess theatre\nguess crème brûlée\n", capture_output=True, text=True, timeout=120,
+    )
+    assert played.returncode == 0, played.stderr
+    state = subprocess.run([sys.executable, "-m", "voicemaster", "state", "--journal", str(journal), "--json"],
+                           capture_output=True, text=True, timeout=60)
+    assert json.loads(state.stdout)["revealed"] == {"Théâtre": "red", "Crème brûlée": "red"}
 
 
 def test_missing_file_and_directory(tmp_path: Path) -> None:

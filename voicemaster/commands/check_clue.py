@@ -17,6 +17,7 @@ from voicemaster.referee.verdict import ClueVerdict
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "check-clue",
+        usage="voicemaster check-clue [-h] --board FILE [--covered W1,W2] [--house-rules RULE ...] [--json] CLUE [CLUE ...]",
         help="judge clues against a board, as the referee would",
         description="Judge each clue against the board's uncovered cards: legal, illegal, "
         "or ask (the opposing spymaster decides). One JSON line per clue with --json.",
@@ -25,8 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--covered",
         metavar="W1,W2",
-        nargs="+",
-        action="extend",
+        action="append",
         default=[],
         help="cards already covered (their words are free to use); comma-separated, repeatable",
     )
@@ -78,12 +78,10 @@ def run(args: argparse.Namespace) -> int:
     except UnknownHouseRule as exc:
         raise InputError(str(exc)) from None
     board = read_board(args.board)
-    on_board = {card_key(card) for card in board}
-    covered, clues_after_covered = _give_back_clues(list(args.covered), lambda w: card_key(w) in on_board)
-    clues = list(args.clues) + clues_after_rules + clues_after_covered
+    clues = list(args.clues) + clues_after_rules
     if not clues:
         raise InputError("give at least one clue to check")
-    visible = _visible(board, covered)
+    visible = _visible(board, args.covered)
     for clue in clues:
         verdict = judge_clue(
             clue,

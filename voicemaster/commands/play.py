@@ -9,7 +9,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from voicemaster.app import App
+from voicemaster.app import App, Notice
 from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
 from voicemaster.setup.open_game import OpenGame, add_deal_arguments, open_game
@@ -64,15 +64,19 @@ def _check_input(value: str) -> str | Path:
 def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame, source: str | Path) -> int:
     game = opened.game
     dialogue = Dialogue(game, opened.record, time.monotonic, random.Random(args.seed), args.confirm_clues)
+    if opened.drawn_key is not None:
+        print(f"voicemaster: {opened.drawn_key}", file=sys.stderr)
     speaker = open_speaker(args, config)
     displays = open_displays(args)
     try:
         if source == "text":
             app = App(game, dialogue, speaker, displays.all)
+            _tell_drawn_key(opened, app)
             start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input", app.inbox)
         else:
             ears = hearing(args, config)
             app = App(game, dialogue, speaker, displays.all, ears.hear)
+            _tell_drawn_key(opened, app)
             tell_warnings(ears, app.inbox)
             start_listening(args, app, source, ears)
         app.run()
@@ -81,6 +85,12 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
         speaker.close()
         displays.close()
     return 0
+
+
+def _tell_drawn_key(opened: OpenGame, app: App) -> None:
+    """Said to the table (and shown on the board) before anything else is heard."""
+    if opened.drawn_key is not None:
+        app.inbox.put(Notice(opened.drawn_key))
 
 
 def start_listening(args: argparse.Namespace, app: App, source: str | Path, ears: Hearing) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
@@ -52,9 +53,15 @@ def key_problem(key: tuple[Identity, ...]) -> str | None:
     )
 
 
+def plain_letters(text: str) -> str:
+    """Lower case without accents ("Théâtre" → "theatre"): how a card is said and matched."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
+
+
 def card_key(word: str) -> str:
-    """Cards compare case-insensitively and with runs of spaces folded."""
-    return " ".join(word.lower().split())
+    """Cards that sound the same are the same card: "Ice Cream", "ice-cream", "Théâtre",
+    "theatre" — case, accents, hyphens and runs of spaces folded."""
+    return " ".join(plain_letters(word).replace("-", " ").split())
 
 
 @dataclass(frozen=True)

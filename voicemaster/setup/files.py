@@ -8,7 +8,9 @@ from pathlib import Path
 from voicemaster.errors import InputError
 from voicemaster.game.cards import KEY_LETTERS, Identity, card_key, key_problem
 
-CARD_PATTERN = re.compile(r"^[A-Za-z]+(?:[ -][A-Za-z]+)*$")
+LETTERS = r"[^\W\d_]+"
+CARD_PATTERN = re.compile(rf"^{LETTERS}(?:[ -]{LETTERS})*$")
+"""Words of letters (accented ones too), one space or hyphen between them."""
 
 
 def _read_lines(path: str | Path) -> list[str]:
@@ -39,23 +41,35 @@ def _check_card(word: str, path: str, line: int) -> str:
     return card
 
 
+class _Cards:
+    """Cards read so far: the same card twice (however written) names both lines."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.cards: list[str] = []
+        self._first: dict[str, tuple[int, str]] = {}
+
+    def add(self, card: str, line: int) -> None:
+        key = card_key(card)
+        if key in self._first:
+            first, earlier = self._first[key]
+            written = "" if card.lower() == earlier.lower() else f" as '{earlier}'"
+            raise InputError(f"'{card}' is already on line {first}{written}", self.path, line)
+        self._first[key] = (line, card)
+        self.cards.append(card)
+
+
 def read_board(path: str | Path) -> tuple[str, ...]:
-    """25 non-empty lines, one card each, no card twice (case-insensitive)."""
+    """25 non-empty lines, one card each, no card twice (case, accents, hyphens aside)."""
     lines = _read_lines(path)
     while lines and not lines[-1].strip():
         lines.pop()
-    cards: list[str] = []
-    seen: dict[str, int] = {}
+    found = _Cards(str(path))
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             raise InputError("empty line: a board has 25 cards, one per line", str(path), number)
-        card = _check_card(raw, str(path), number)
-        if card_key(card) in seen:
-            raise InputError(
-                f"'{card}' is already on line {seen[card_key(card)]}", str(path), number
-            )
-        seen[card_key(card)] = number
-        cards.append(card)
+        found.add(_check_card(raw, str(path), number), number)
+    cards = found.cards
     if len(cards) != 25:
         raise InputError(f"a board has 25 cards, this file has {len(cards)}", str(path))
     return tuple(cards)
@@ -63,11 +77,15 @@ def read_board(path: str | Path) -> tuple[str, ...]:
 
 def read_key(path: str | Path) -> tuple[Identity, ...]:
     """5 lines of 5 letters R/B/N/A: 9 and 8 agents, 7 bystanders, 1 assassin."""
-    lines = [ln for ln in _read_lines(path)]
+    lines = _read_lines(path)
     while lines and not lines[-1].strip():
         lines.pop()
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            raise InputError("empty line: a key card has 5 lines of 5 letters", str(path), number)
     if len(lines) != 5:
-        raise InputError(f"a key card has 5 lines of 5 letters, this file has {len(lines)} lines", str(path))
+        has = "1 line" if len(lines) == 1 else f"{len(lines)} lines"
+        raise InputError(f"a key card has 5 lines of 5 letters, this file has {has}", str(path))
     key: list[Identity] = []
     for number, raw in enumerate(lines, start=1):
         row = "".join(raw.split()).upper()
@@ -93,16 +111,12 @@ def check_key_counts(key: tuple[Identity, ...], source: str) -> None:
 
 def read_wordlist(path: str | Path) -> tuple[str, ...]:
     """One card per line; blank lines and lines starting with # are skipped; no duplicates."""
-    cards: list[str] = []
-    seen: dict[str, int] = {}
+    found = _Cards(str(path))
     for number, raw in enumerate(_read_lines(path), start=1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
-        card = _check_card(raw, str(path), number)
-        if card_key(card) in seen:
-            raise InputError(f"'{card}' is already on line {seen[card_key(card)]}", str(path), number)
-        seen[card_key(card)] = number
-        cards.append(card)
+        found.add(_check_card(raw, str(path), number), number)
+    cards = found.cards
     if len(cards) < 25:
         raise InputError(f"a word list needs at least 25 cards, this one has {len(cards)}", str(path))
     return tuple(cards)

@@ -16,7 +16,7 @@ from voicemaster.game.cards import Deal, card_key
 from voicemaster.game.core import Game
 from voicemaster.game.dealing import deal_key
 from voicemaster.game.house_rules import HouseRules
-from voicemaster.journal import Journal, load_game
+from voicemaster.journal import Journal, JournalLock, check_journal_path, load_game
 from voicemaster.paths import data_home
 from voicemaster.setup.dealing import RecentCards, new_deal
 from voicemaster.setup.files import read_board, read_key
@@ -27,6 +27,8 @@ class OpenGame:
     game: Game
     journal: Journal | None
     resumed: bool
+    drawn_key: str | None = None
+    """How the spymasters see a key card the app drew for a physical board (--random-key)."""
 
     def record(self, action: Action) -> None:
         if self.journal is not None:
@@ -41,6 +43,8 @@ def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("the deal")
     g.add_argument("--board", type=Path, help="25 lines, one card each (a physical deal)")
     g.add_argument("--key", type=Path, help="5 lines of 5 letters R/B/N/A (the physical key card)")
+    g.add_argument("--random-key", action="store_true",
+                   help="with --board and no key card: draw the key at random (the spymasters see it with `voicemaster key`)")
     g.add_argument("--wordlist", type=Path, help="deal from this word list instead of the default")
     g.add_argument("--seed", type=int, help="deal (and key) from this seed, for a repeatable game")
     g.add_argument("--journal", type=Path, help="record the game in this file")
@@ -52,6 +56,13 @@ def deal_from(args: argparse.Namespace, config: dict[str, Any]) -> Deal:
     rng = random.Random(args.seed)
     if args.board is not None:
         cards = read_board(args.board)
+        if args.key is not None and args.random_key:
+            raise InputError("--key and --random-key: give the key card, or have one drawn, not both")
+        if args.key is None and not args.random_key:
+            raise InputError(
+                f"{args.board} is a deal from the table, so its key card is there too: "
+                "pass --key FILE (5 lines of R/B/N/A), or --random-key to have one drawn"
+            )
         key = read_key(args.key) if args.key is not None else deal_key(rng)
         return Deal(cards, key)
     if args.key is not None:
@@ -61,14 +72,13 @@ def deal_from(args: argparse.Namespace, config: dict[str, Any]) -> Deal:
 
 
 def configured_wordlist(config: dict[str, Any]) -> Path | None:
-    """`wordlist = "..."` in the config file; a relative path is relative to that file."""
+    """`wordlist = "..."` in the config file (checked by load_config); a relative path is
+    relative to that file."""
     value = config.get("wordlist")
     if value is None:
         return None
     source = str(config.get("_path", "config"))
-    if not isinstance(value, str) or not value.strip():
-        raise InputError("wordlist must be the path of a word-list file", source)
-    path = Path(value).expanduser()
+    path = Path(str(value)).expanduser()
     return path if path.is_absolute() else Path(source).parent / path
 
 
@@ -82,14 +92,44 @@ def open_game(
         return _resume(args, clock)
     deal = deal_from(args, config)
     journal = Journal.create(args.journal, deal, rules) if args.journal else None
-    return OpenGame(Game(deal, rules, clock), journal, resumed=False)
+    drawn = _show_drawn_key(args, deal) if args.board is not None and args.key is None else None
+    return OpenGame(Game(deal, rules, clock), journal, resumed=False, drawn_key=drawn)
+
+
+def _show_drawn_key(args: argparse.Namespace, deal: Deal) -> str:
+    """Where the spymasters find the key drawn for a physical board: the journal holds
+    it; without one it is written beside the board, for `voicemaster key`."""
+    pages = " or on the spymaster page" if getattr(args, "web", None) is not None else ""
+    if args.journal is not None:
+        command = f"voicemaster key --journal {args.journal}"
+    else:
+        key_file = args.board.with_name(f"{args.board.stem}.drawn-key.txt")
+        text = "".join(k.letter for k in deal.key)
+        try:
+            key_file.write_text("\n".join(text[i : i + 5] for i in range(0, 25, 5)) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot write the drawn key card: {exc.strerror}", str(key_file)) from None
+        command = f"voicemaster key --board {args.board} --key {key_file}"
+    return f"I drew the key card at random. Spymasters: see it with {command}{pages}."
 
 
 def _resume(args: argparse.Namespace, clock: Callable[[], float]) -> OpenGame:
     if args.journal is None:
         raise InputError("--resume needs --journal FILE: the game to continue")
+    check_journal_path(args.journal)
     if not args.journal.exists():
         raise InputError("nothing to resume: the journal does not exist", str(args.journal))
+    lock = JournalLock.take(args.journal)
+    try:
+        game, journal = _reopen(args, lock, clock)
+    except BaseException:
+        lock.release()
+        raise
+    return OpenGame(game, journal, resumed=True)
+
+
+def _reopen(args: argparse.Namespace, lock: JournalLock, clock: Callable[[], float]) -> tuple[Game, Journal]:
+    """Load under the lock, so that no other session writes between loading and appending."""
     loaded = load_game(args.journal, clock)
     for warning in loaded.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
@@ -97,4 +137,8 @@ def _resume(args: argparse.Namespace, clock: Callable[[], float]) -> OpenGame:
         board = read_board(args.board)
         if [card_key(c) for c in board] != [card_key(c) for c in loaded.game.deal.cards]:
             raise InputError(f"this journal records a game on another board than {args.board}", str(args.journal))
-    return OpenGame(loaded.game, Journal.resume(args.journal, loaded), resumed=True)
+    journal = Journal.resume(args.journal, loaded, lock)
+    if journal.set_aside is not None:
+        print(f"voicemaster: warning: {args.journal}: the lines that did not replay are kept in {journal.set_aside}",
+              file=sys.stderr)
+    return loaded.game, journal

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from voicemaster.game.cards import plain_letters
 from voicemaster.game.clue_number import ClueNumber
 from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard, Intent
 from voicemaster.understand.listening import Listening
@@ -21,6 +22,7 @@ CLUE_STOPWORDS = frozenset(
 "is it two" is not taken for a clue."""
 
 MAX_CLUE_WORDS = 2
+DIGITS = frozenset("0123456789")
 
 
 @dataclass(frozen=True)
@@ -40,15 +42,16 @@ class Match:
     clue: str | None = None
 
 
-_WORD = re.compile(r"[a-z0-9']+(?:-[a-z0-9']+)*")
+_WORD = re.compile(r"(?:[^\W_]|')+(?:-(?:[^\W_]|')+)*")
+"""Letters of any alphabet, digits and apostrophes, hyphens inside."""
 
 
 def tokenize(text: str) -> list[Token]:
-    """Lower-case words; punctuation dropped, digits spelled, fillers removed."""
+    """Lower-case words without accents; punctuation dropped, digits spelled, fillers removed."""
     tokens: list[Token] = []
-    for chunk in _WORD.findall(text.lower()):
+    for chunk in _WORD.findall(plain_letters(text)):
         parts = [p.strip("'") for p in chunk.split("-")]
-        parts = [DIGIT_WORDS[int(p)] if p.isdigit() and len(p) == 1 else p for p in parts if p]
+        parts = [DIGIT_WORDS[int(p)] if p in DIGITS else p for p in parts if p]
         for i, part in enumerate(parts):
             if part in FILLERS and len(parts) == 1:
                 continue
@@ -57,8 +60,8 @@ def tokenize(text: str) -> list[Token]:
 
 
 def card_words(card: str) -> tuple[str, ...]:
-    """How a card is spoken: its words, hyphens read as spaces."""
-    return tuple(re.split(r"[\s-]+", card.strip().lower()))
+    """How a card is spoken: its words without accents, hyphens read as spaces."""
+    return tuple(re.split(r"[\s-]+", plain_letters(card.strip())))
 
 
 def match_utterance(tokens: Sequence[Token], now: Listening, *, fuzzy_cards: bool = False) -> Match | None:

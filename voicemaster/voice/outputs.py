@@ -83,7 +83,8 @@ _HEADER = 44
 
 class WavFileOutput:
     """Appends every announcement to one WAV; the header is rewritten after each append,
-    so a crash at any moment leaves a playable file."""
+    so a crash at any moment leaves a playable file. A WAV already there (the first part
+    of the evening, before a --resume) is continued, never overwritten."""
 
     audible = False
 
@@ -95,11 +96,17 @@ class WavFileOutput:
         self._data_bytes = 0
 
     def open(self) -> str | None:
-        """A path that cannot be written is the user's input error, not a reason to go silent."""
+        """A path that cannot be written, or a file this cannot continue, is the user's
+        input error, not a reason to go silent."""
         try:
-            self._file = open(self.path, "wb")
-            self._file.write(_wav_header(22050, 0))
-            self._file.flush()
+            if self.path.is_file() and self.path.stat().st_size > 0:
+                self._file = open(self.path, "r+b")
+                size = self.path.stat().st_size
+                self._rate, self._data_bytes = _continued(self._file.read(_HEADER), size, self.path)
+            else:
+                self._file = open(self.path, "wb")
+                self._file.write(_wav_header(22050, 0))
+                self._file.flush()
         except OSError as exc:
             raise InputError(f"cannot write audio output: {exc.strerror or exc}", path=str(self.path)) from exc
         return None
@@ -134,6 +141,20 @@ class WavFileOutput:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+def _continued(header: bytes, size: int, path: Path) -> tuple[int | None, int]:
+    """Rate and data length of a WAV this output wrote (16-bit mono PCM, one data chunk);
+    samples written after the header's last update (a crash) are kept."""
+    fields = struct.unpack("<4sI4s4sIHHIIHH4sI", header) if len(header) == _HEADER else None
+    ours = (b"RIFF", b"WAVE", b"fmt ", 16, 1, 1, 16, b"data")
+    if fields is None or tuple(fields[i] for i in (0, 2, 3, 4, 5, 6, 10, 11)) != ours:
+        raise InputError(
+            "exists and is not a 16-bit mono WAV that VoiceMaster wrote, so it cannot be continued; "
+            "choose another --audio-out file", path=str(path),
+        )
+    data_bytes = size - _HEADER - (size - _HEADER) % 2
+    return (int(fields[7]) if data_bytes else None), data_bytes
 
 
 def _wav_header(rate: int, data_bytes: int) -> bytes:

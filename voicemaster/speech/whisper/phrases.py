@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Literal
 
+from voicemaster.game.cards import plain_letters
 from voicemaster.game.clue_number import ClueNumber
 from voicemaster.game.phase import Phase
 from voicemaster.understand.intents import TimeAction
@@ -90,8 +91,8 @@ def phase_forms(phase: Phase, awaiting_clue: bool, question_open: bool) -> tuple
 
 
 def card_words(card: str) -> tuple[str, ...]:
-    """How a card is said: "Ice-Cream" → ("ice", "cream")."""
-    return tuple(re.split(r"[\s-]+", card.strip().lower()))
+    """How a card is said: "Ice-Cream" → ("ice", "cream"), "Théâtre" → ("theatre",)."""
+    return tuple(re.split(r"[\s-]+", plain_letters(card.strip())))
 
 
 def capitalised(text: str) -> str:
