@@ -140,3 +140,13 @@ def test_live_board_on_a_terminal_redraws_only_what_changes_on_screen() -> None:
     assert "01:24" in screen and "00:20" in screen
     final = screen.rsplit("\x1b[?1049l", 1)[1]
     assert "00:20" in final and "[R] APPLE" in final, "the last board stays on the terminal"
+
+
+def test_printed_board_shows_the_same_answer_again_when_asked_again() -> None:
+    """Off a terminal: "status" twice must print its answer twice."""
+    out = io.StringIO()
+    board = LiveBoard(Console(file=out, width=120))
+    snapshot, status = mid_game()
+    board.update(snapshot, replace(status, message="Red has 7 agents left, blue 7.", said=1))
+    board.update(snapshot, replace(status, message="Red has 7 agents left, blue 7.", said=2))
+    assert out.getvalue().count("» Red has 7 agents left, blue 7.") == 2
