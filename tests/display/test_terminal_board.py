@@ -150,3 +150,12 @@ def test_printed_board_shows_the_same_answer_again_when_asked_again() -> None:
     board.update(snapshot, replace(status, message="Red has 7 agents left, blue 7.", said=1))
     board.update(snapshot, replace(status, message="Red has 7 agents left, blue 7.", said=2))
     assert out.getvalue().count("» Red has 7 agents left, blue 7.") == 2
+
+
+def test_printed_timer_says_which_phase_it_counts_for() -> None:
+    """A printed board is never redrawn: after "Time's up" its timer is the next phase's."""
+    snapshot = make_snapshot(turn=Team.BLUE, timer_left=30.0)
+    text = render_text(snapshot, TableStatus(message="Time's up. Blue's turn."))
+    assert "Timer: 00:30 left for Blue's clue" in text
+    guessing, _ = mid_game()
+    assert "Timer: 01:24 left for Red's guesses" in render_text(guessing)
