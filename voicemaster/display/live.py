@@ -111,9 +111,9 @@ class LiveBoard:
                 if again:
                     self._console.print(Text(text, style="yellow"))
 
-    def _around(self, *, typing: bool = True) -> Around:
+    def _around(self, *, typing: bool = True, said: int = SAID_SHOWN) -> Around:
         return Around(
-            said=tuple(self._said),
+            said=tuple(self._said)[-said:],
             notes=tuple(text for text, _ in self._notes),
             typing=self._typing if typing else None,
         )
@@ -135,8 +135,16 @@ class LiveBoard:
         )
         if seen != self._shown:
             self._shown = seen
-            board = render_board(snapshot, status, self._around())
-            self._live.update(self._beside_codes(board), refresh=True)
+            self._live.update(self._fitted(snapshot, status), refresh=True)
+
+    def _fitted(self, snapshot: GameSnapshot, status: TableStatus) -> RenderableType:
+        """The board with as many past announcements as the screen has room for: the
+        typing line and the notes at its foot must never be cut off."""
+        for said in range(SAID_SHOWN, 0, -1):
+            board = self._beside_codes(render_board(snapshot, status, self._around(said=said)))
+            if len(self._console.render_lines(board, pad=False)) <= self._console.size.height:
+                break
+        return board
 
     def _beside_codes(self, board: RenderableType) -> RenderableType:
         width, height = self._console.size
