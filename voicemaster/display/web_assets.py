@@ -26,18 +26,22 @@ PAGE = """<!doctype html>
 </header>
 <div id="banner" hidden></div>
 <main id="grid"></main>
-<section id="info">
-  <div>Clue <b id="clue">-</b></div>
-  <div>Guesses left <b id="guesses">-</b></div>
-  <div>Timer <b id="timer">off</b></div>
-</section>
-<section id="table">
-  <div id="waiting"></div>
-  <div>Heard <span id="heard">-</span> <meter id="mic" min="0" max="1" value="0"></meter></div>
-  <div id="message"></div>
-  <div id="lost" hidden>Lost contact with VoiceMaster: retrying…</div>
-</section>
+<footer>
+<div id="foot">
+  <section id="info">
+    <div>Clue <b id="clue">-</b></div>
+    <div>Guesses left <b id="guesses">-</b></div>
+    <div>Timer <b id="timer">off</b></div>
+  </section>
+  <section id="table">
+    <div id="waiting"></div>
+    <div>Heard <span id="heard">-</span> <meter id="mic" min="0" max="1" value="0"></meter></div>
+    <div id="message"></div>
+    <div id="lost" hidden>Lost contact with VoiceMaster: retrying…</div>
+  </section>
+</div>
 {corner}
+</footer>
 <script type="application/json" id="initial">{initial}</script>
 <script src="/board.js"></script>
 </body>
@@ -104,10 +108,10 @@ header { display: flex; justify-content: space-between; align-items: baseline; g
 #message { color: #fff; font-style: italic; }
 #lost { color: #ff8a80; }
 meter { width: 8em; vertical-align: middle; }
-#corner { position: fixed; right: 1vw; bottom: 1vh; width: min(12vh, 16vw); background: #fff;
-  padding: .2em; border-radius: .2em; }
+footer { display: flex; align-items: flex-end; gap: 1vw; }
+#foot { flex: 1; min-width: 0; }
+#corner { flex: none; width: min(12vh, 16vw); background: #fff; padding: .2em; border-radius: .2em; }
 #corner svg { display: block; width: 100%; height: auto; }
-body:has(#corner) #info, body:has(#corner) #table { padding-right: min(13vh, 17vw); }
 """
 
 JS = """
