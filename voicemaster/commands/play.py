@@ -72,7 +72,7 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
         else:
             ears = hearing(args, config)
             app = App(game, dialogue, speaker, displays.all, ears.hear)
-            tell_warnings(ears, app.inbox)
+            tell_warnings(ears, app.inbox, displays.board)
             start_listening(args, app, source, ears)
         app.run()
     finally:

@@ -20,12 +20,7 @@ class AddressCode:
 
 def _matrix(url: str) -> list[list[bool]]:
     code = segno.make(url, error="l", micro=False)
-    size = code.symbol_size(border=QUIET_MODULES)[0]
-    rows = [[False] * size for _ in range(size)]
-    for y, row in enumerate(code.matrix_iter(border=QUIET_MODULES)):
-        for x, dark in enumerate(row):
-            rows[y][x] = bool(dark)
-    return rows
+    return [[bool(dark) for dark in row] for row in code.matrix_iter(border=QUIET_MODULES)]
 
 
 def text_rows(url: str) -> list[str]:

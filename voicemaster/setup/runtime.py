@@ -168,8 +168,12 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
     return Hearing(understand, ear.name, ear.denoise, opened.warnings)
 
 
-def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]") -> None:
-    """Printed now, and said to the table when the app starts talking."""
+def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]", board: LiveBoard | None = None) -> None:
+    """Printed now (kept on the full-screen board, which would hide stderr), and said to
+    the table when the app starts talking."""
     for warning in ears.warnings:
-        print(f"voicemaster: warning: {warning}", file=sys.stderr)
+        if board is not None and board.interactive:
+            board.note(f"Warning: {warning}")
+        else:
+            print(f"voicemaster: warning: {warning}", file=sys.stderr)
         inbox.put(Notice(warning))
