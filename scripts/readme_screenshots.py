@@ -10,6 +10,8 @@ import math
 import re
 import sys
 import tempfile
+import time
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console, RenderableType
@@ -19,9 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scripts.chromium import screenshot  # noqa: E402
 from voicemaster.display.terminal import render_board  # noqa: E402
 from voicemaster.display.web import WebDisplay  # noqa: E402
-from voicemaster.game.cards import KEY_LETTERS, Identity, Team  # noqa: E402
-from voicemaster.game.phase import Phase  # noqa: E402
-from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot, TableStatus  # noqa: E402
+from voicemaster.dialogue import Dialogue  # noqa: E402
+from voicemaster.game.cards import KEY_LETTERS, Deal  # noqa: E402
+from voicemaster.game.core import Game  # noqa: E402
+from voicemaster.game.house_rules import HouseRules  # noqa: E402
+from voicemaster.game.snapshot import GameSnapshot, TableStatus  # noqa: E402
+from voicemaster.understand.parse import parse_utterance  # noqa: E402
 
 
 def terminal_png(renderable: RenderableType, out: Path, width: int = 100) -> Path:
@@ -47,38 +52,27 @@ SAMPLE_WORDS = (
     "magnet", "needle", "orbit", "parrot", "whale",
 )
 SAMPLE_KEY = "RNBRB" "BRNAR" "NBRRB" "NBRBN" "RBNRN"
-SAMPLE_COVERED = ("apple", "jungle", "castle", "harbor", "piano")
+SAMPLE_MOVES = (
+    "clue fruit two", "guess apple", "guess jungle", "guess harbor",
+    "clue tower one", "guess castle", "stop",
+    "clue sea two", "we guess piano",
+)
+"""Played through the real referee, so the pictures show what the app says."""
 
 
 def sample_game() -> tuple[GameSnapshot, TableStatus]:
-    """A game in progress for the README pictures: red guessing on OCEAN 2."""
-    key = [KEY_LETTERS[letter] for letter in SAMPLE_KEY]
-    cards = tuple(
-        CardView(word=w, identity=k, covered=w in SAMPLE_COVERED) for w, k in zip(SAMPLE_WORDS, key)
-    )
-    remaining = {
-        team: sum(1 for c in cards if c.identity is Identity.of_team(team) and not c.covered)
-        for team in Team
-    }
-    snapshot = GameSnapshot(
-        cards=cards,
-        turn=Team.RED,
-        phase=Phase.GUESS,
-        winner=None,
-        remaining=remaining,
-        clue=ClueView(team=Team.RED, word="sea", number=2),
-        guesses_left=1,
-        timer_left=74.0,
-        timer_paused=False,
-        waiting_for=None,
-        coop=False,
-    )
-    status = TableStatus(
-        last_heard="we guess piano",
-        mic_level=0.35,
-        message="Piano: red agent. One more guess.",
-    )
-    return snapshot, status
+    """A game in progress for the README pictures: red guessing on SEA 2."""
+    deal = Deal(SAMPLE_WORDS, tuple(KEY_LETTERS[letter] for letter in SAMPLE_KEY))
+    game = Game(deal, HouseRules())
+    dialogue = Dialogue(game, lambda _action: None, time.monotonic)
+    said = ""
+    for move in SAMPLE_MOVES:
+        reply = dialogue.hear(parse_utterance(move, dialogue.listening()))
+        if reply is None:
+            raise RuntimeError(f"the referee ignored {move!r}")
+        said = reply.say
+    snapshot = replace(game.snapshot(), timer_left=74.0)
+    return snapshot, TableStatus(last_heard=SAMPLE_MOVES[-1], mic_level=0.35, message=said)
 
 
 def main(argv: list[str]) -> int:

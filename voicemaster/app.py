@@ -12,7 +12,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Protocol, Union
 
 import numpy as np
@@ -27,6 +27,7 @@ from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import parse_utterance
 
 TICK_S = 0.2
+TYPED_HINT = "Not understood: say or type e.g. 'clue ocean two', 'guess apple'; 'help' lists more, 'quit' ends."
 
 
 class Speaker(Protocol):
@@ -64,6 +65,13 @@ class Notice:
     text: str
 
 
+@dataclass(frozen=True)
+class Shown:
+    """Text for the displays only, never spoken (the typed-input help)."""
+
+    text: str
+
+
 class EndOfInput:
     """The source has nothing more (end of a file or of standard input)."""
 
@@ -76,7 +84,7 @@ class SourceFailed:
     error: BaseException
 
 
-Item = Union[Typed, Spoken, Notice, EndOfInput, SourceFailed]
+Item = Union[Typed, Spoken, Notice, Shown, EndOfInput, SourceFailed]
 
 
 @dataclass(frozen=True)
@@ -148,15 +156,21 @@ class App:
         if isinstance(item, Notice):
             self._say(item.text)
             return
+        if isinstance(item, Shown):
+            self._show(item.text)
+            return
         understood = self._understand(item)
         transcript, intent = understood.transcript, understood.intent
-        self.status = TableStatus(last_heard=transcript, mic_level=self.status.mic_level, message=self.status.message)
+        self.status = replace(self.status, last_heard=transcript)
         reply = self.dialogue.hear(intent, read_back=understood.read_back)
         heard = Heard(item, transcript, intent, reply)
         self.log.append(heard)
         if self.on_heard is not None:
             self.on_heard(heard)
-        self._reply(reply)
+        if isinstance(item, Typed) and intent is None:
+            self._show(TYPED_HINT)
+        else:
+            self._reply(reply)
 
     def _understand(self, item: Item) -> Understood:
         now = self.dialogue.listening()
@@ -172,8 +186,12 @@ class App:
             self._refresh()
 
     def _say(self, text: str) -> None:
-        self.status = TableStatus(self.status.last_heard, self.status.mic_level, text)
         self.speaker.say(text)
+        self._show(text)
+
+    def _show(self, text: str) -> None:
+        """A new answer on every display, even when it reads as the last one did."""
+        self.status = replace(self.status, message=text, said=self.status.said + 1)
         self._refresh()
 
     def _refresh(self) -> None:
@@ -182,4 +200,4 @@ class App:
             display.update(snapshot, self.status)
 
     def set_mic_level(self, level: float) -> None:
-        self.status = TableStatus(self.status.last_heard, level, self.status.message)
+        self.status = replace(self.status, mic_level=level)

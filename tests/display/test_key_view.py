@@ -85,3 +85,11 @@ def test_key_command_from_a_journal_marks_what_the_game_covered(tmp_path: Path) 
     assert "Red 8 of 9 left" in done.stdout and "Blue 7 of 8 left" in done.stdout
     both = run_key("--journal", str(journal), "--board", str(board))
     assert both.returncode == 2 and "either" in both.stderr
+
+
+def test_key_at_80_columns_breaks_card_words_only_between_words_or_after_a_hyphen() -> None:
+    out = io.StringIO()
+    Console(file=out, width=80).print(render_key(make_snapshot(covered=("mother-in-law",)).cards))
+    shown = out.getvalue()
+    assert "MOTHER-IN-LA " not in shown and "MOTHER-IN-LA│" not in shown
+    assert "MOTHER-" in shown and "IN-LAW" in shown

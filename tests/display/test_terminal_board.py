@@ -140,3 +140,22 @@ def test_live_board_on_a_terminal_redraws_only_what_changes_on_screen() -> None:
     assert "01:24" in screen and "00:20" in screen
     final = screen.rsplit("\x1b[?1049l", 1)[1]
     assert "00:20" in final and "[R] APPLE" in final, "the last board stays on the terminal"
+
+
+def test_printed_board_shows_the_same_answer_again_when_asked_again() -> None:
+    """Off a terminal: "status" twice must print its answer twice."""
+    out = io.StringIO()
+    board = LiveBoard(Console(file=out, width=120))
+    snapshot, status = mid_game()
+    board.update(snapshot, replace(status, message="Red has 7 agents left, blue 7.", said=1))
+    board.update(snapshot, replace(status, message="Red has 7 agents left, blue 7.", said=2))
+    assert out.getvalue().count("» Red has 7 agents left, blue 7.") == 2
+
+
+def test_printed_timer_says_which_phase_it_counts_for() -> None:
+    """A printed board is never redrawn: after "Time's up" its timer is the next phase's."""
+    snapshot = make_snapshot(turn=Team.BLUE, timer_left=30.0)
+    text = render_text(snapshot, TableStatus(message="Time's up. Blue's turn."))
+    assert "Timer: 00:30 left for Blue's clue" in text
+    guessing, _ = mid_game()
+    assert "Timer: 01:24 left for Red's guesses" in render_text(guessing)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -23,7 +25,9 @@ class Pane:
 
     def __init__(self, command: list[str], cwd: Path) -> None:
         self.socket = f"voicemaster-test-{uuid.uuid4().hex[:8]}"
-        self._tmux("new-session", "-d", "-x", "120", "-y", "45", "-c", str(cwd), *command)
+        # The window stays after the app ends, so what it left on the terminal can be read.
+        shell = f"{shlex.join(command)}; echo APP-ENDED; sleep 60"
+        self._tmux("new-session", "-d", "-x", "120", "-y", "45", "-c", str(cwd), "sh", "-c", shell)
 
     def _tmux(self, *args: str) -> str:
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "TMUX")}
@@ -40,6 +44,10 @@ class Pane:
     def screen(self) -> str:
         return self._tmux("capture-pane", "-p")
 
+    def history(self) -> str:
+        """The screen and the scrollback above it."""
+        return self._tmux("capture-pane", "-p", "-S", "-200")
+
     def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
         deadline = time.monotonic() + timeout
         while True:
@@ -54,15 +62,18 @@ class Pane:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
 
 
-@pytest.fixture
-def pane(tmp_path: Path) -> Iterator[Pane]:
+def play_in_pane(tmp_path: Path, *options: str) -> Pane:
     board, key = write_deal(tmp_path)
     command = [
         sys.executable, "-m", "voicemaster", "play", "--input", "text",
-        "--board", str(board), "--key", str(key),
-        "--journal", str(tmp_path / "game.jsonl"), "--audio-out", "none",
+        "--board", str(board), "--key", str(key), "--journal", str(tmp_path / "game.jsonl"), *options,
     ]
-    running = Pane(command, tmp_path)
+    return Pane(command, tmp_path)
+
+
+@pytest.fixture
+def pane(tmp_path: Path) -> Iterator[Pane]:
+    running = play_in_pane(tmp_path, "--audio-out", "none")
     yield running
     running.close()
 
@@ -84,3 +95,66 @@ def test_players_see_clue_guesses_and_covered_cards_with_their_letter(pane: Pane
     for word in ("CHAPEL", "OCEAN", "PARROT", "LEMON", "FALCON"):
         assert word in shown
         assert not any(f"[{letter}] {word}" in shown for letter in "RBNA"), word
+
+
+def test_the_same_answer_asked_twice_is_seen_twice(pane: Pane) -> None:
+    pane.wait_for("Red's turn: spymaster")
+    pane.type("status")
+    answer = "Red has 9 agents left, blue 8. Red's turn: waiting for the clue."
+    first = pane.wait_for('Heard: "status"', answer)
+    said = first.count(answer)
+    pane.type("status")
+    deadline = time.monotonic() + 10
+    second = pane.screen()
+    while second.count(answer) == said and time.monotonic() < deadline:
+        time.sleep(0.2)
+        second = pane.screen()
+    assert second.count(answer) == said + 1, second
+
+
+def test_typing_shows_a_prompt_hints_helps_and_quits_without_scrolling_the_board(pane: Pane) -> None:
+    pane.wait_for("Type ›", "'quit' or Ctrl-D ends")
+    pane._tmux("send-keys", "-l", "clue fru")
+    typing = pane.wait_for("Type › clue fru▌")
+    top = typing.splitlines()[0]
+    assert "VoiceMaster" in top
+
+    pane.type("it two")
+    pane.wait_for("Clue: FRUIT 2 (Red)")
+    pane.type("the weather is nice")
+    shown = pane.wait_for("Not understood: say or type e.g. 'clue ocean two', 'guess apple'")
+    assert shown.splitlines()[0] == top, "the board scrolled"
+    pane.type("help")
+    shown = pane.wait_for("Type what you would say:", "'quit' ends")
+    assert shown.splitlines()[0] == top
+    assert "the weather is nice" not in shown.replace('Heard: "the weather is nice"', "")
+
+    pane.type("quit")
+    ended = pane.wait_for("APP-ENDED", timeout=20)
+    assert "Clue: FRUIT 2 (Red)" in ended
+
+
+def test_no_sound_card_warning_is_on_the_board_not_behind_it(tmp_path: Path) -> None:
+    """This machine has no sound card, as a laptop with a broken driver would."""
+    pane = play_in_pane(tmp_path, "--audio-out", "speaker")
+    try:
+        pane.wait_for("Red's turn: spymaster", "Warning: no usable audio output device")
+    finally:
+        pane.close()
+
+
+def test_web_addresses_stay_on_the_board_with_qr_codes_and_are_printed_at_the_end(tmp_path: Path) -> None:
+    pane = play_in_pane(tmp_path, "--audio-out", "none", "--web", "0.0.0.0:0")
+    try:
+        shown = pane.wait_for("Red's turn: spymaster", "Board for everyone: http://", "Spymasters only:")
+        assert "0.0.0.0" not in shown
+        public = re.search(r"Board for everyone: (http://\S+)", shown)
+        assert public is not None
+        assert "▀▀▀▀▀▀▀" in shown and "█▀▀▀▀▀█" in shown, "no QR code beside the board"
+        pane.type("quit")
+        ended = pane.wait_for("APP-ENDED", timeout=20)
+        after_board = ended.split("Heard:")[-1]
+        assert f"Board for everyone: {public[1]}" in after_board
+        assert re.search(r"Spymasters only: +http://\S+/spymaster/\S+", pane.history())
+    finally:
+        pane.close()

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import struct
 import threading
+import urllib.request
 from collections.abc import Iterator
+from dataclasses import replace
+from html import unescape
 from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
 
-from scripts.chromium import dump_dom, find_chromium, screenshot
+from scripts.chromium import dump_dom, find_chromium, run_chromium, screenshot
+from voicemaster.display import web_assets
 from voicemaster.game.phase import Phase
 from voicemaster.display.web import WebDisplay
 from voicemaster.game.cards import Team
+from voicemaster.game.snapshot import GameSnapshot, TableStatus
 
 from .conftest import WORDS, make_snapshot, mid_game
 
@@ -94,3 +101,100 @@ def test_screenshot_of_the_public_page(web: WebDisplay, tmp_path: Path) -> None:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == (1280, 860)
     assert len(data) > 20_000
+
+
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tv": (1280, 800), "full-hd": (1920, 1080)}
+MEASURE = """
+<script>
+setTimeout(function () {
+  const broken = [];
+  document.querySelectorAll("#grid .word").forEach(function (el) {
+    const text = el.firstChild;
+    let start = 0;
+    for (const part of el.textContent.split(/(?<=-)|\\s+/)) {
+      const at = el.textContent.indexOf(part, start);
+      start = at + part.length;
+      const tops = new Set();
+      for (let i = at; i < at + part.length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i); range.setEnd(text, i + 1);
+        tops.add(Math.round(range.getBoundingClientRect().top));
+      }
+      if (tops.size > 1) { broken.push(part); }
+    }
+  });
+  const message = document.getElementById("message").getBoundingClientRect();
+  const out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = JSON.stringify({broken: broken, messageBottom: message.bottom,
+    height: window.innerHeight, scrolls: document.documentElement.scrollHeight > window.innerHeight});
+  document.body.appendChild(out);
+}, 300);
+</script>
+"""
+
+
+def measured(web: WebDisplay, tmp_path: Path, size: tuple[int, int]) -> dict[str, object]:
+    """The public page as the server sends it, with the stylesheet, the script and a measuring
+    script inlined, laid out by Chromium at `size`."""
+    html = urlopen(web.public_url).read().decode()
+    css = urlopen(web.public_url + "board.css").read().decode()
+    js = urlopen(web.public_url + "board.js").read().decode()
+    html = html.replace('<link rel="stylesheet" href="/board.css">', f"<style>{css}</style>")
+    html = html.replace('<script src="/board.js"></script>', f"<script>{js}</script>{MEASURE}")
+    page = tmp_path / f"board-{size[0]}x{size[1]}.html"
+    page.write_text(html, encoding="utf-8")
+    dom = run_chromium(["--dump-dom"], page.as_uri(), size=size)
+    found = re.search(r'<pre id="measured">(.*?)</pre>', dom)
+    assert found is not None, dom[-2000:]
+    return json.loads(unescape(found[1]))
+
+
+def game_over() -> tuple[GameSnapshot, TableStatus]:
+    words = {"castle": "london", "kettle": "helicopter"}
+    snapshot = make_snapshot(
+        covered=("apple", "parrot", "mother-in-law", "island"), phase=Phase.OVER, winner=Team.BLUE
+    )
+    snapshot = replace(snapshot, cards=tuple(replace(c, word=words.get(c.word, c.word)) for c in snapshot.cards))
+    return snapshot, TableStatus(last_heard="guess parrot", message="Parrot: the assassin. Blue wins.")
+
+
+@pytest.mark.parametrize("screen", SIZES)
+def test_game_over_fits_the_screen_and_no_card_word_breaks(web: WebDisplay, tmp_path: Path, screen: str) -> None:
+    web.update(*game_over())
+    seen = measured(web, tmp_path, SIZES[screen])
+    assert seen["broken"] == [], f"words broken across lines at {screen}: {seen['broken']}"
+    if screen != "phone":
+        assert not seen["scrolls"] and seen["messageBottom"] <= seen["height"], seen
+
+
+def test_covered_bystander_stands_out_from_an_uncovered_card() -> None:
+    colours = dict(re.findall(r"--(card|bystander): (#[0-9a-f]{6})", web_assets.CSS))
+
+    def luminance(hex_colour: str) -> float:
+        channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(colours["card"]), luminance(colours["bystander"])), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 2.0, colours
+
+
+def test_public_page_on_the_lan_carries_a_qr_code_of_its_address() -> None:
+    display = WebDisplay("0.0.0.0", 0)
+    display.start()
+    try:
+        display.update(*mid_game())
+        local = display.public_url.replace(display.address[0], "127.0.0.1")
+        host = display.public_url.split("/")[2]
+        dom = urlopen(urllib.request.Request(local, headers={"Host": host})).read().decode()
+        assert '<aside id="corner"' in dom and "<svg" in dom
+        assert "0.0.0.0" not in display.public_url
+    finally:
+        display.stop()
+    loopback = WebDisplay(port=0)
+    loopback.start()
+    try:
+        assert '<aside id="corner"' not in urlopen(loopback.public_url).read().decode()
+    finally:
+        loopback.stop()

@@ -174,7 +174,7 @@ REQUESTS = [
      "Red has 2 agents left, blue 0. Game over: blue won."),
     (phrases.repeat_phrase, snap(guesses_left=None, clue=ClueView(RED, "sea", "unlimited")),
      "The clue sea, unlimited. Red's turn, guessing: clue sea, unlimited; unlimited guesses."),
-    (phrases.time_phrase, snap(timer_left=80.4), "One minute twenty seconds left."),
+    (phrases.time_phrase, snap(timer_left=80.4), "One minute twenty-one seconds left."),
     (phrases.time_phrase, snap(timer_left=45.0, timer_paused=True), "The timer is paused with forty-five seconds left."),
     (phrases.time_phrase, snap(timer_left=120.0), "Two minutes left."),
     (phrases.time_phrase, snap(), "The timer is off."),
@@ -210,3 +210,21 @@ def test_refusals_are_spoken_as_sentences() -> None:
 @pytest.mark.parametrize(("n", "words"), [(0, "zero"), (7, "seven"), (13, "thirteen"), (20, "twenty"), (45, "forty-five"), (120, "120")])
 def test_number_words(n: int, words: str) -> None:
     assert phrases.number_words(n) == words
+
+
+@pytest.mark.parametrize("left", [83.4, 83.6, 59.2, 0.4])
+def test_paused_time_said_is_the_time_shown(left: float) -> None:
+    from voicemaster.display.labels import timer_text
+
+    shown = timer_text(left, paused=True)
+    minutes, seconds = int(shown[:2]), int(shown[3:5])
+    said = phrases.time_phrase(snap(timer_left=left, timer_paused=True))
+    expected = " ".join(
+        part
+        for part in (
+            f"{phrases.number_words(minutes)} minute{'s' if minutes > 1 else ''}" if minutes else "",
+            f"{phrases.number_words(seconds)} second{'' if seconds == 1 else 's'}" if seconds or not minutes else "",
+        )
+        if part
+    )
+    assert said == f"The timer is paused with {expected} left.", (shown, said)

@@ -18,7 +18,9 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
 from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
-from voicemaster.setup.runtime import add_output_arguments, hearing, open_displays, open_speaker, tell_warnings
+from voicemaster.setup.runtime import (
+    DisplayedConsole, add_output_arguments, hearing, open_displays, open_speaker, tell_warnings,
+)
 from voicemaster.setup.sources import start_thread
 from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
 from voicemaster.speech.denoise import check_installed
@@ -52,11 +54,12 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     game = Game(new_deal(seed=seed), HouseRules())
     dialogue = Dialogue(game, lambda _action: None, time.monotonic, random.Random(seed))
-    speaker = open_speaker(args, {})
-    displays = open_displays(args)
+    console = DisplayedConsole()
+    speaker = open_speaker(args, {}, console)
+    displays = open_displays(args, console)
     ears = hearing(args, {})
     app = App(game, dialogue, speaker, displays.all, ears.hear)
-    tell_warnings(ears, app.inbox)
+    tell_warnings(ears, app.inbox, displays.board)
     score = Score()
     front_end = open_front_end(args.denoise or ears.denoise, speaker.speaking, brisk=dialogue.brisk)
     table = ScriptedTable(random.Random(seed), mistake_rate=args.mistakes)

@@ -14,10 +14,11 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
 from voicemaster.setup.open_game import OpenGame, add_deal_arguments, open_game
 from voicemaster.setup.runtime import (
-    Hearing, add_output_arguments, hearing, open_displays, open_speaker, tell_warnings,
+    DisplayedConsole, Hearing, add_output_arguments, hearing, open_displays, open_speaker,
+    start_typed_input, tell_warnings,
 )
 from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
-from voicemaster.setup.sources import fault_notices, feed_audio, feed_typed, start_thread
+from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
 from voicemaster.speech.audio_sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
 from voicemaster.speech.denoise import check_installed
 from voicemaster.speech.front_end import open_front_end
@@ -66,18 +67,19 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
     dialogue = Dialogue(game, opened.record, time.monotonic, random.Random(args.seed), args.confirm_clues)
     if opened.drawn_key is not None:
         print(f"voicemaster: {opened.drawn_key}", file=sys.stderr)
-    speaker = open_speaker(args, config)
-    displays = open_displays(args)
+    console = DisplayedConsole()
+    speaker = open_speaker(args, config, console)
+    displays = open_displays(args, console)
     try:
         if source == "text":
             app = App(game, dialogue, speaker, displays.all)
             _tell_drawn_key(opened, app)
-            start_thread(partial(feed_typed, sys.stdin, app.inbox), "typed-input", app.inbox)
+            start_typed_input(displays, app.inbox)
         else:
             ears = hearing(args, config)
             app = App(game, dialogue, speaker, displays.all, ears.hear)
             _tell_drawn_key(opened, app)
-            tell_warnings(ears, app.inbox)
+            tell_warnings(ears, app.inbox, displays.board)
             start_listening(args, app, source, ears)
         app.run()
     finally:

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from voicemaster.display import labels
-from voicemaster.display.terminal import IDENTITY_STYLES, TEAM_STYLES, card_grid
+from voicemaster.display.terminal import IDENTITY_STYLES, TEAM_STYLES, CardWords, card_grid
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.snapshot import CardView
 
@@ -25,9 +25,9 @@ def key_cell(card: CardView) -> RenderableType:
         raise ValueError(f"the key view needs the identity of {card.word!r}")
     label = labels.card_label(card.word, card.identity)
     if card.covered:
-        text = Text(f"{label} {COVERED_MARK}", justify="center", style="strike dim")
+        text = CardWords(f"{label} {COVERED_MARK}", style="strike dim")
     else:
-        text = Text(label, justify="center")
+        text = CardWords(label)
     return Padding(text, (0, 1), style=IDENTITY_STYLES[card.identity], expand=True)
 
 

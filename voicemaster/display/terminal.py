@@ -6,10 +6,13 @@ caller can put the identity of an uncovered card on the public screen.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
@@ -28,11 +31,57 @@ IDENTITY_STYLES = {
 }
 TEAM_STYLES = {Team.RED: "bold red", Team.BLUE: "bold bright_blue"}
 UNCOVERED_STYLE = "bold"
+TYPING_HELP = "Enter sends · 'help' lists what to say · 'quit' or Ctrl-D ends"
+
+
+@dataclass(frozen=True)
+class Around:
+    """What the live board shows besides the game."""
+
+    said: tuple[str, ...] = ()
+    """The latest announcements, oldest first: an answer given twice shows twice."""
+    notes: tuple[str, ...] = ()
+    """Lines kept for the whole game: the web addresses, warnings."""
+    typing: str | None = None
+    """The line being typed, when the board takes typed input; None otherwise."""
+
+
+WORD_PART = re.compile(r"(\s*)(\S+?-(?=\S)|\S+)")
+"""A word, or the part of a hyphenated word up to and with its hyphen."""
+
+
+class CardWords:
+    """A card's label that breaks only between words or after a hyphen ("MOTHER-IN-" over
+    "LAW"), never inside a word while the longest part fits the cell."""
+
+    def __init__(self, label: str, style: str = "") -> None:
+        self.label = label
+        self.style = style
+        self._parts = [(bool(space), part) for space, part in WORD_PART.findall(label)]
+
+    def lines(self, width: int) -> list[str]:
+        lines: list[str] = []
+        line = ""
+        for spaced, part in self._parts:
+            joined = f"{line} {part}" if line and spaced else line + part
+            if len(joined) <= width or not line:
+                line = joined
+            else:
+                lines.append(line)
+                line = part
+        return [*lines, line]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(max(len(part) for _, part in self._parts), len(self.label))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        text = "\n".join(self.lines(options.max_width))
+        yield Text(text, justify="center", style=self.style, overflow="fold")
 
 
 def card_cell(card: CardView) -> RenderableType:
     """A card as a cell: its identity by colour and by letter when the view carries it."""
-    label = Text(labels.card_label(card.word, card.identity), justify="center")
+    label = CardWords(labels.card_label(card.word, card.identity))
     style = UNCOVERED_STYLE if card.identity is None else IDENTITY_STYLES[card.identity]
     return Padding(label, (0, 1), style=style, expand=True)
 
@@ -70,7 +119,25 @@ def _clue_line(snapshot: GameSnapshot) -> Text:
     return line
 
 
-def _table_lines(snapshot: GameSnapshot, status: TableStatus) -> list[Text]:
+def _said_lines(status: TableStatus, around: Around) -> list[Text]:
+    said = around.said or ((status.message,) if status.message else ())
+    lines = [Text(f"  {text}", style="dim italic") for text in said[:-1]]
+    if said:
+        lines.append(Text(f"» {said[-1]}", style="italic"))
+    return lines
+
+
+def _around_lines(around: Around) -> list[Text]:
+    lines = [Text(note, style="yellow") for note in around.notes]
+    if around.typing is not None:
+        line = Text("Type › ", style="bold cyan")
+        line.append(around.typing + "▌", style="bold")
+        line.append(f"   ({TYPING_HELP})", style="dim")
+        lines.append(line)
+    return lines
+
+
+def _table_lines(snapshot: GameSnapshot, status: TableStatus, around: Around) -> list[Text]:
     heard = Text()
     heard.append("Heard: ", style="dim")
     heard.append(f'"{status.last_heard}"' if status.last_heard else "-")
@@ -79,20 +146,21 @@ def _table_lines(snapshot: GameSnapshot, status: TableStatus) -> list[Text]:
     lines = [heard]
     if snapshot.waiting_for:
         lines.append(Text(snapshot.waiting_for, style="bold yellow"))
-    if status.message:
-        lines.append(Text(f"» {status.message}", style="italic"))
-    return lines
+    return lines + _said_lines(status, around) + _around_lines(around)
 
 
-def render_board(snapshot: GameSnapshot, status: TableStatus | None = None) -> RenderableType:
+def render_board(
+    snapshot: GameSnapshot, status: TableStatus | None = None, around: Around | None = None
+) -> RenderableType:
     """The public board: 5x5 grid, counts, turn, clue, timer, what was heard and said."""
     public = snapshot.public()
     status = status or TableStatus()
+    around = around or Around()
     parts: list[RenderableType] = []
     if public.phase is Phase.OVER:
         banner = Text(labels.winner_banner(public), justify="center", style="bold reverse")
         winner_style = TEAM_STYLES[public.winner] if public.winner else "bold"
         parts.append(Panel(banner, style=winner_style, box=box.DOUBLE))
     parts += [_score_line(public), card_grid(public.cards), _clue_line(public)]
-    parts += _table_lines(public, status)
+    parts += _table_lines(public, status, around)
     return Panel(Group(*parts), title="VoiceMaster", border_style="dim")

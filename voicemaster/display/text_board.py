@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from voicemaster.display import labels
 from voicemaster.game.cards import Team
+from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 
 
@@ -21,7 +22,7 @@ def render_text(snapshot: GameSnapshot, status: TableStatus | None = None) -> st
     lines = [f"{counts}   {labels.headline(public)}", *rows]
     lines.append(
         f"Clue: {labels.clue_text(public.clue)}   Guesses left: {labels.guesses_text(public)}"
-        f"   Timer: {labels.timer_text(public.timer_left, public.timer_paused)}"
+        f"   Timer: {_timer(public)}"
     )
     if public.waiting_for:
         lines.append(public.waiting_for)
@@ -30,3 +31,12 @@ def render_text(snapshot: GameSnapshot, status: TableStatus | None = None) -> st
     if status.message:
         lines.append(f"» {status.message}")
     return "\n".join(lines)
+
+
+def _timer(snapshot: GameSnapshot) -> str:
+    """Printed once, so it says which phase it counts for: after "Time's up" it is the next one's."""
+    text = labels.timer_text(snapshot.timer_left, snapshot.timer_paused)
+    if snapshot.timer_left is None or snapshot.phase is Phase.OVER:
+        return text
+    what = "clue" if snapshot.phase is Phase.CLUE else "guesses"
+    return f"{text} left for {snapshot.turn.title}'s {what}"

@@ -17,12 +17,13 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
-from voicemaster.display import web_assets
+from voicemaster.display import qr, web_assets
 from voicemaster.display.web_address import (
     DEFAULT_HOST,
     DEFAULT_PORT,
     allowed_names,
     host_allowed,
+    is_loopback,
     url_host,
 )
 from voicemaster.display.web_state import board_state, state_document
@@ -89,6 +90,8 @@ class _Server(ThreadingHTTPServer):
         self.token = token.encode("ascii")
         self.bound_host = host
         self.names = allowed_names(host)
+        self.corner_svg = ""
+        """A QR code of the public page, shown in its corner when other devices can reach it."""
         super().__init__((host, port), _Handler)
 
 
@@ -197,7 +200,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _page(self, *, spymaster: bool, state_url: str) -> None:
         initial = self.server.board.document(spymaster)
-        body = web_assets.page(spymaster=spymaster, state_url=state_url, initial=initial)
+        corner = "" if spymaster else self.server.corner_svg
+        body = web_assets.page(spymaster=spymaster, state_url=state_url, initial=initial, corner_svg=corner)
         self._send(200, "text/html; charset=utf-8", body)
 
     def _refuse(self, status: int, reason: str) -> None:
@@ -239,6 +243,8 @@ class WebDisplay:
                 f"cannot serve the web display on {self._host}:{self._port}: {exc.strerror or exc}"
             ) from None
         self._port = self._server.server_address[1]
+        if not is_loopback(self._host):
+            self._server.corner_svg = qr.svg(self.public_url)
         self._thread = threading.Thread(
             target=self._server.serve_forever,
             kwargs={"poll_interval": 0.2},

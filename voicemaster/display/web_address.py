@@ -75,6 +75,13 @@ def host_allowed(header: str | None, bound_host: str, names: frozenset[str]) -> 
     return name in names or (bound_host in WILDCARDS and _is_ip(name))
 
 
+def is_loopback(bound_host: str) -> bool:
+    """Only this machine can reach a server bound to `bound_host`."""
+    if bound_host.lower() == "localhost":
+        return True
+    return _is_ip(bound_host) and ipaddress.ip_address(bound_host).is_loopback
+
+
 def url_host(bound_host: str) -> str:
     """The host to print in a URL: for a wildcard bind, this machine's address on the LAN."""
     host = bound_host

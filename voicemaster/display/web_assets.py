@@ -26,17 +26,22 @@ PAGE = """<!doctype html>
 </header>
 <div id="banner" hidden></div>
 <main id="grid"></main>
-<section id="info">
-  <div>Clue <b id="clue">-</b></div>
-  <div>Guesses left <b id="guesses">-</b></div>
-  <div>Timer <b id="timer">off</b></div>
-</section>
-<section id="table">
-  <div id="waiting"></div>
-  <div>Heard <span id="heard">-</span> <meter id="mic" min="0" max="1" value="0"></meter></div>
-  <div id="message"></div>
-  <div id="lost" hidden>Lost contact with VoiceMaster: retrying…</div>
-</section>
+<footer>
+<div id="foot">
+  <section id="info">
+    <div>Clue <b id="clue">-</b></div>
+    <div>Guesses left <b id="guesses">-</b></div>
+    <div>Timer <b id="timer">off</b></div>
+  </section>
+  <section id="table">
+    <div id="waiting"></div>
+    <div>Heard <span id="heard">-</span> <meter id="mic" min="0" max="1" value="0"></meter></div>
+    <div id="message"></div>
+    <div id="lost" hidden>Lost contact with VoiceMaster: retrying…</div>
+  </section>
+</div>
+{corner}
+</footer>
 <script type="application/json" id="initial">{initial}</script>
 <script src="/board.js"></script>
 </body>
@@ -47,9 +52,12 @@ PUBLIC_NOTICE = ""
 SPYMASTER_NOTICE = "SPYMASTER KEY: keep this screen away from the players"
 
 
-def page(*, spymaster: bool, state_url: str, initial: bytes) -> bytes:
-    """The HTML shell with the current state embedded, so it is right before any script runs."""
+def page(*, spymaster: bool, state_url: str, initial: bytes, corner_svg: str = "") -> bytes:
+    """The HTML shell with the current state embedded, so it is right before any script runs.
+    `corner_svg`: a QR code of the page's own address, for a phone at the table."""
+    corner = f'<aside id="corner" title="Scan to open this board">{corner_svg}</aside>' if corner_svg else ""
     html = PAGE.format(
+        corner=corner,
         title="VoiceMaster: spymaster key" if spymaster else "VoiceMaster",
         kind="spymaster" if spymaster else "public",
         state_url=escape(state_url),
@@ -60,29 +68,34 @@ def page(*, spymaster: bool, state_url: str, initial: bytes) -> bytes:
 
 
 CSS = """
-:root { color-scheme: dark; --red: #c62828; --blue: #1565c0; --bystander: #e3d3a4;
+:root { color-scheme: dark; --red: #c62828; --blue: #1565c0; --bystander: #b89a5a;
   --assassin: #111; --card: #f4efe4; }
 * { box-sizing: border-box; }
+html, body { height: 100%; }
 body { margin: 0; padding: 1.5vh 2vw; background: #1d2027; color: #f3f3f3;
-  font: 600 clamp(14px, 2.2vw, 40px)/1.25 system-ui, "DejaVu Sans", sans-serif; }
+  display: flex; flex-direction: column;
+  font: 600 clamp(14px, min(2.2vw, 3.6vh), 40px)/1.25 system-ui, "DejaVu Sans", sans-serif; }
 #notice:empty { display: none; }
 #notice { background: #f9a825; color: #111; text-align: center; padding: .3em; margin-bottom: .5em; }
 header { display: flex; justify-content: space-between; align-items: baseline; gap: 1em; }
 #headline { text-align: center; flex: 1; }
 .count { padding: .1em .5em; border-radius: .3em; color: #fff; white-space: nowrap; }
 .count.red { background: var(--red); } .count.blue { background: var(--blue); }
-#banner { margin: .4em 0; padding: .3em; text-align: center; font-size: 2em; border-radius: .3em;
+#banner { margin: .3em 0 0; padding: .15em; text-align: center; font-size: 1.5em; border-radius: .3em;
   background: #444; }
 #banner.red { background: var(--red); } #banner.blue { background: var(--blue); }
-#grid { display: grid; grid-template-columns: repeat(5, 1fr); gap: 1vh 1vw; margin: 1.5vh 0; }
-.card { position: relative; min-height: 13vh; display: flex; align-items: center;
+#grid { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr));
+  grid-template-rows: repeat(5, minmax(2.6em, 1fr)); gap: 1vh 1vw; margin: 1.5vh 0; flex: 1 1 auto; min-height: 0; }
+.card { position: relative; min-width: 0; display: flex; align-items: center;
   justify-content: center; text-align: center; padding: 1.1em .3em .5em; border-radius: .35em;
-  background: var(--card); color: #1d2027; overflow-wrap: anywhere; border: .15em solid #000; }
+  background: var(--card); color: #1d2027; border: .15em solid #000; overflow: hidden; }
+.card .word { display: block; max-width: 100%; overflow-wrap: normal; word-break: normal; hyphens: manual; }
 .card .letter { position: absolute; top: .15em; left: .3em; font-size: .8em;
   padding: 0 .25em; border: .1em solid currentColor; border-radius: .2em; }
 .card.red { background: var(--red); color: #fff; }
 .card.blue { background: var(--blue); color: #fff; }
 .card.bystander { background: var(--bystander); color: #111; }
+.public .card.covered { box-shadow: inset 0 0 0 .25em rgba(0, 0, 0, .35); }
 .card.assassin { background: var(--assassin); color: #fff; border-color: #f3f3f3; }
 .public .card.covered .word { opacity: .85; }
 .spymaster .card.covered { opacity: .45; }
@@ -95,6 +108,10 @@ header { display: flex; justify-content: space-between; align-items: baseline; g
 #message { color: #fff; font-style: italic; }
 #lost { color: #ff8a80; }
 meter { width: 8em; vertical-align: middle; }
+footer { display: flex; align-items: flex-end; gap: 1vw; }
+#foot { flex: 1; min-width: 0; }
+#corner { flex: none; width: min(12vh, 16vw); background: #fff; padding: .2em; border-radius: .2em; }
+#corner svg { display: block; width: 100%; height: auto; }
 """
 
 JS = """
@@ -135,6 +152,19 @@ JS = """
     return el;
   }
 
+  function fit(cardEl) {
+    // Shrink a card's words until the longest one fits: never break inside a word.
+    const word = cardEl.querySelector(".word");
+    let size = 1;
+    word.style.fontSize = "";
+    while (word.scrollWidth > word.clientWidth + 1 && size > 0.4) {
+      size -= 0.05;
+      word.style.fontSize = size + "em";
+    }
+  }
+
+  function fitAll() { document.querySelectorAll("#grid .card").forEach(fit); }
+
   function render(doc) {
     const b = doc.board;
     if (!b) { return; }
@@ -146,6 +176,7 @@ JS = """
     banner.className = b.winner || "";
     banner.textContent = b.phase === "over" ? b.headline : "";
     $("grid").replaceChildren(...b.cards.map(card));
+    fitAll();
     $("clue").textContent = b.clue;
     $("guesses").textContent = b.guesses;
     timer = b.timer;
@@ -175,6 +206,7 @@ JS = """
   version = initial.version;
   render(initial);
   setInterval(showTimer, 250);
+  window.addEventListener("resize", fitAll);
   setTimeout(poll, 500);
 })();
 """

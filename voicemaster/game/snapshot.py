@@ -59,3 +59,5 @@ class TableStatus:
     """Microphone level 0..1; None when there is no microphone."""
     message: str = ""
     """The last announcement, as text."""
+    said: int = 0
+    """How many announcements so far: the same answer given twice is still a new one to show."""

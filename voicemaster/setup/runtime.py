@@ -6,6 +6,7 @@ import argparse
 import queue
 import sys
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -13,9 +14,12 @@ import numpy as np
 
 from voicemaster.app import Display, Hear, Item, Notice, Understood
 from voicemaster.display.live import LiveBoard
+from voicemaster.display.qr import AddressCode
 from voicemaster.display.web import WebDisplay
-from voicemaster.display.web_address import parse_web_address
+from voicemaster.display.web_address import is_loopback, parse_web_address
 from voicemaster.errors import InputError
+from voicemaster.setup.keyboard import KeyboardLines
+from voicemaster.setup.sources import feed_typed, start_thread
 from voicemaster.speech.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, offered
 from voicemaster.speech.engines import ENGINES
 from voicemaster.understand.listening import Listening
@@ -31,7 +35,8 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--rate", type=int, help="speech rate, words per minute")
     g.add_argument("--volume", type=float, help="speech volume 0..1")
     g.add_argument("--web", nargs="?", const="", metavar="HOST:PORT",
-                   help="also show the board as a web page (default 127.0.0.1:8765)")
+                   help="also show the board as a web page (default 127.0.0.1:8765, this machine only; "
+                        "--web 0.0.0.0:8765 serves the TV, tablets and phones on the local network)")
     g.add_argument("--engine", choices=ENGINES,
                    help="speech recognizer (default auto: an English vosk model, else Whisper, else pocketsphinx)")
     g.add_argument("--model", type=Path, help="a vosk model or CTranslate2 Whisper model directory")
@@ -55,20 +60,42 @@ def voice_settings(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSet
 
 
 class DisplayedConsole(Console):
-    """Announcements already appear on the board (its last-announcement line): no second copy."""
+    """Announcements already appear on the board (its last-announcement line): no second copy.
+    Warnings go on the board once it is shown, since the full-screen board hides stderr."""
+
+    def __init__(self) -> None:
+        self._board: LiveBoard | None = None
+        self._printed: list[str] = []
 
     def line(self, text: str) -> None:
         return None
 
+    def warning(self, message: str) -> None:
+        if self._board is not None and self._board.interactive:
+            self._board.note(f"Warning: {message}")
+            return
+        super().warning(message)
+        self._printed.append(message)
 
-def open_speaker(args: argparse.Namespace, config: dict[str, Any]) -> Speaker:
-    speaker = Speaker(voice_settings(args, config), console=DisplayedConsole())
+    def show_on(self, board: LiveBoard) -> None:
+        """Later warnings go to `board`; the earlier ones are kept on it too."""
+        self._board = board
+        if board.interactive:
+            for message in self._printed:
+                board.note(f"Warning: {message}", again_on_exit=False)
+
+
+def open_speaker(
+    args: argparse.Namespace, config: dict[str, Any], console: DisplayedConsole | None = None
+) -> Speaker:
+    speaker = Speaker(voice_settings(args, config), console=console or DisplayedConsole())
     speaker.start()
     return speaker
 
 
 @dataclass
 class Displays:
+    board: LiveBoard
     all: list[Display] = field(default_factory=list)
     closers: list[Callable[[], None]] = field(default_factory=list)
 
@@ -77,19 +104,42 @@ class Displays:
             close()
 
 
-def open_displays(args: argparse.Namespace) -> Displays:
+def open_displays(args: argparse.Namespace, console: DisplayedConsole | None = None) -> Displays:
     board = LiveBoard()
     board.start()
-    displays = Displays([board], [board.stop])
+    displays = Displays(board, [board], [board.stop])
+    if console is not None:
+        console.show_on(board)
     if args.web is not None:
         host, port = parse_web_address(args.web)
         web = WebDisplay(host, port)
         web.start()
-        print(f"Board for everyone: {web.public_url}", file=sys.stderr)
-        print(f"Spymasters only:    {web.spymaster_url}", file=sys.stderr)
         displays.all.append(web)
         displays.closers.append(web.stop)
+        _show_addresses(board, web, host)
     return displays
+
+
+def _show_addresses(board: LiveBoard, web: WebDisplay, host: str) -> None:
+    """On the board for the whole game and printed again at the end: the full-screen board
+    would hide them otherwise. QR codes only for addresses another device can open."""
+    board.note(f"Board for everyone: {web.public_url}")
+    board.note(f"Spymasters only:    {web.spymaster_url}")
+    if is_loopback(host):
+        board.note("(this machine only: --web 0.0.0.0:8765 serves phones and TVs on the local network)")
+    else:
+        board.offer_codes([AddressCode("Board", web.public_url), AddressCode("Spymasters", web.spymaster_url)])
+
+
+def start_typed_input(displays: Displays, inbox: "queue.Queue[Item]") -> None:
+    """`--input text`: on a terminal, keys drawn on the board (the terminal's echo would
+    garble it); from a pipe, one utterance per line."""
+    if sys.stdin.isatty() and displays.board.interactive:
+        keys = KeyboardLines(sys.stdin.fileno(), inbox, displays.board.typing)
+        keys.start()
+        displays.closers.insert(0, keys.close)
+    else:
+        start_thread(partial(feed_typed, sys.stdin, inbox), "typed-input", inbox)
 
 
 @dataclass(frozen=True)
@@ -120,8 +170,12 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
     return Hearing(understand, ear.name, ear.denoise, opened.warnings)
 
 
-def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]") -> None:
-    """Printed now, and said to the table when the app starts talking."""
+def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]", board: LiveBoard | None = None) -> None:
+    """Printed now (kept on the full-screen board, which would hide stderr), and said to
+    the table when the app starts talking."""
     for warning in ears.warnings:
-        print(f"voicemaster: warning: {warning}", file=sys.stderr)
+        if board is not None and board.interactive:
+            board.note(f"Warning: {warning}")
+        else:
+            print(f"voicemaster: warning: {warning}", file=sys.stderr)
         inbox.put(Notice(warning))

@@ -13,13 +13,18 @@ from typing import Callable, TextIO
 
 import numpy as np
 
-from voicemaster.app import EndOfInput, Item, Notice, SourceFailed, Spoken, Typed
+from voicemaster.app import EndOfInput, Item, Notice, Shown, SourceFailed, Spoken, Typed
 from voicemaster.errors import InputError
 from voicemaster.speech.audio_sources import AudioDeviceError, AudioSource
 from voicemaster.speech.endpointer import frame_energy_db
 from voicemaster.speech.front_end import FrontEnd
 
 LEVEL_EVERY_FRAMES = 10
+QUIT_WORDS = frozenset({"quit", "exit"})
+TYPED_HELP = (
+    "Type what you would say: 'clue ocean two', 'guess apple', 'stop', 'cover apple', 'undo', "
+    "'yes', 'no', 'repeat', 'status', 'how much time', 'pause timer', 'new game'. 'quit' ends."
+)
 
 
 def start_thread(target: Callable[[], None], name: str, inbox: "queue.Queue[Item]") -> threading.Thread:
@@ -38,11 +43,23 @@ def start_thread(target: Callable[[], None], name: str, inbox: "queue.Queue[Item
 
 
 def feed_typed(stream: TextIO, inbox: "queue.Queue[Item]") -> None:
-    """One utterance per line, until end of input."""
+    """One utterance per line, until end of input or a line saying quit."""
     for line in stream:
-        if line.strip():
-            inbox.put(Typed(line.strip()))
+        if not typed_line(line, inbox):
+            break
     inbox.put(EndOfInput())
+
+
+def typed_line(line: str, inbox: "queue.Queue[Item]") -> bool:
+    """One typed line to the inbox: `help` is answered on the displays; False after `quit`."""
+    text = line.strip()
+    if text.lower() in QUIT_WORDS:
+        return False
+    if text.lower() == "help":
+        inbox.put(Shown(TYPED_HELP))
+    elif text:
+        inbox.put(Typed(text))
+    return True
 
 
 def feed_audio(

@@ -7,6 +7,7 @@ over); `announce_all` renders them as one sequence that never says a thing twice
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from voicemaster.game.cards import Identity, Team
@@ -249,7 +250,8 @@ def repeat_phrase(snapshot: GameSnapshot) -> str | None:
 
 
 def _duration(seconds: float) -> str:
-    total = max(0, round(seconds))
+    """Whole seconds rounded up, as the displays show them: "zero seconds" only when time is up."""
+    total = max(0, math.ceil(seconds))
     minutes, secs = divmod(total, 60)
     parts = []
     if minutes:
