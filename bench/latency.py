@@ -33,10 +33,10 @@ from voicemaster.game.core import Game
 from voicemaster.setup.dealing import new_deal
 from voicemaster.setup.runtime import hearing
 from voicemaster.setup.sources import feed_audio
-from voicemaster.speech.audio_sources import ArraySource
-from voicemaster.speech.front_end import open_front_end
-from voicemaster.speech.recognizer import SAMPLE_RATE
-from voicemaster.speech.voices import say
+from voicemaster.speech.audio.sources import ArraySource
+from voicemaster.speech.audio.front_end import open_front_end
+from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.voices.speakers import say
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
 

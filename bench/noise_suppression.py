@@ -34,11 +34,11 @@ os.environ.setdefault("VOICEMASTER_TTS_CACHE", str(ROOT / ".cache" / "tts"))
 from pocketsphinx import Decoder  # noqa: E402
 
 from voicemaster.errors import InputError  # noqa: E402
-from voicemaster.speech.audio_sources import ArraySource  # noqa: E402
-from voicemaster.speech.denoise import DENOISERS, denoise_frames, make_denoiser  # noqa: E402
-from voicemaster.speech.endpointer import Endpointer  # noqa: E402
-from voicemaster.speech.recognizer import SAMPLE_RATE  # noqa: E402
-from voicemaster.speech.synthetic import babble, mix_at_snr, pink_noise, speak  # noqa: E402
+from voicemaster.speech.audio.sources import ArraySource  # noqa: E402
+from voicemaster.speech.audio.denoise import DENOISERS, denoise_frames, make_denoiser  # noqa: E402
+from voicemaster.speech.audio.endpointer import Endpointer  # noqa: E402
+from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
+from voicemaster.speech.voices.synthetic import babble, mix_at_snr, pink_noise, speak  # noqa: E402
 
 VOICES = ("en-us", "en-us+m3", "en-us+f2", "en-us-nyc", "en-us+m7", "en-us+f4")
 GUESS_FORMS = ("guess {}", "we touch {}", "pick {}", "we pick {}", "choose {}", "touch {}")
@@ -53,7 +53,7 @@ RESULTS = ROOT / "bench" / "results" / "noise_suppression.md"
 NOTES = """
 ## Notes
 
-- The shipped default is `auto`: the steady-noise gate (voicemaster/speech/denoise.py)
+- The shipped default is `auto`: the steady-noise gate (voicemaster/speech/audio/denoise.py)
   around WebRTC's suppressor at level 4. It runs the suppressor on every frame but
   passes its output on only while the background's frame energies are tightly
   bunched (steady noise, or silence); in babble it is the identity, so it matches

@@ -43,10 +43,10 @@ from voicemaster.game.house_rules import HouseRules  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.journal import Journal, load_game  # noqa: E402
 from voicemaster.setup.runtime import hearing  # noqa: E402
-from voicemaster.speech.audio_sources import reframe  # noqa: E402
-from voicemaster.speech.front_end import open_front_end  # noqa: E402
-from voicemaster.speech.recognizer import SAMPLE_RATE  # noqa: E402
-from voicemaster.speech.synthetic import BABBLE_VOICES, babble, pink_noise, speak  # noqa: E402
+from voicemaster.speech.audio.sources import reframe  # noqa: E402
+from voicemaster.speech.audio.front_end import open_front_end  # noqa: E402
+from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
+from voicemaster.speech.voices.synthetic import BABBLE_VOICES, babble, pink_noise, speak  # noqa: E402
 from voicemaster.understand.intents import Command, GiveClue, GuessCard, Intent  # noqa: E402
 
 CHATTER = (

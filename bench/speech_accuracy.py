@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 from bench.speech.corpus import Item, build  # noqa: E402
 from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
-from voicemaster.speech.engines import open_ear  # noqa: E402
-from voicemaster.speech.heard import Ear, Heard  # noqa: E402
+from voicemaster.speech.ears.engines import open_ear  # noqa: E402
+from voicemaster.speech.ears.heard import Ear, Heard  # noqa: E402
 from voicemaster.understand.intents import AmbiguousCard, GiveClue, to_json  # noqa: E402
 from voicemaster.understand.listening import Listening  # noqa: E402
 
@@ -93,9 +93,9 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
 
 def whisper_with(settings: list[str]) -> Ear:
     """The Whisper ear with some thresholds changed, to measure an idea before adopting it."""
-    from voicemaster.speech.whisper.ear import WhisperEar
-    from voicemaster.speech.whisper.model import bundled_model
-    from voicemaster.speech.whisper.thresholds import THRESHOLDS
+    from voicemaster.speech.ears.whisper.ear import WhisperEar
+    from voicemaster.speech.ears.whisper.model import bundled_model
+    from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS
 
     changes: dict[str, object] = {}
     for setting in settings:

@@ -18,7 +18,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from tests.reliability.bad_files import wav_bytes
-from voicemaster.speech.synthetic import mix_at_snr, pink_noise, speak
+from voicemaster.speech.voices.synthetic import mix_at_snr, pink_noise, speak
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNTIME_BUDGET_MB = 950
@@ -163,7 +163,7 @@ def test_denoise_offers_what_is_installed_and_each_offer_works(runtime_only: Pat
     offered = helped.stdout.split("--denoise {", 1)[1].split("}", 1)[0].split(",")
     assert "none" in offered and "auto" in offered and not {"rnnoise", "speex", "auto-rnnoise"} & set(offered)
     each = run_runtime_only(runtime_only, tmp_path, "-c", "import numpy as np\n"
-                            "from voicemaster.speech.denoise import make_denoiser, offered\n"
+                            "from voicemaster.speech.audio.denoise import make_denoiser, offered\n"
                             "for name in offered(): make_denoiser(name).process(np.zeros(480, np.int16))\n"
                             "print(','.join(offered()))")
     assert each.returncode == 0 and each.stdout.strip().split(",") == offered, each.stderr

@@ -30,7 +30,7 @@ from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCa
 from voicemaster.understand.parse import CLUE_STOPWORDS
 from voicemaster.understand.templates import TEMPLATES, Template, elements, vocabulary
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
-from voicemaster.speech.voices import VOICES
+from voicemaster.speech.voices.speakers import VOICES
 
 SPLITS: dict[str, tuple[str, ...]] = {
     "calib": ("joe", "kal", "awb"),

@@ -15,8 +15,8 @@ import numpy as np
 
 from bench.speech import rooms
 from bench.speech.corpus import SPLITS, Item
-from voicemaster.speech.recognizer import SAMPLE_RATE
-from voicemaster.speech.voices import VOICES, Voice, say
+from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.voices.speakers import VOICES, Voice, say
 
 CONDITIONS: dict[str, tuple[str | None, float | None, bool]] = {
     # name: (noise, SNR in dB, reverberant room)

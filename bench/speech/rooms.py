@@ -16,9 +16,9 @@ from pathlib import Path
 import numpy as np
 from scipy.signal import fftconvolve
 
-from voicemaster.speech.recognizer import SAMPLE_RATE
-from voicemaster.speech.synthetic import active_power, pink_noise
-from voicemaster.speech.voices import Voice, say
+from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.voices.synthetic import active_power, pink_noise
+from voicemaster.speech.voices.speakers import Voice, say
 
 CACHE = Path(__file__).resolve().parents[1] / ".cache"
 BABBLE_TEXT = (

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from tests.conftest import BOARD, KEY_ROWS
-from voicemaster.speech.synthetic import pink_noise
+from voicemaster.speech.voices.synthetic import pink_noise
 
 GOOD_BOARD = "\n".join(BOARD) + "\n"
 GOOD_KEY = "\n".join(KEY_ROWS) + "\n"

@@ -44,10 +44,10 @@ from voicemaster.game.actions import Action
 from voicemaster.game.core import Game
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
-from voicemaster.speech.audio_sources import ArraySource
-from voicemaster.speech.front_end import open_front_end
-from voicemaster.speech.synthetic import pink_noise
-from voicemaster.speech.voices import say
+from voicemaster.speech.audio.sources import ArraySource
+from voicemaster.speech.audio.front_end import open_front_end
+from voicemaster.speech.voices.synthetic import pink_noise
+from voicemaster.speech.voices.speakers import say
 
 GAMES = 5
 SPOKEN_VOICE = "flite:rms"

@@ -28,9 +28,9 @@ from voicemaster.game.house_rules import HouseRules
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.journal import Journal, load_game
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
-from voicemaster.speech.audio_sources import Microphone
-from voicemaster.speech.front_end import open_front_end
-from voicemaster.speech.synthetic import pink_noise, speak
+from voicemaster.speech.audio.sources import Microphone
+from voicemaster.speech.audio.front_end import open_front_end
+from voicemaster.speech.voices.synthetic import pink_noise, speak
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Speaker
 
@@ -135,7 +135,7 @@ from tests.reliability.test_faults import spoken
 from tests.speech.fake_microphone import ScriptedMicrophone, blocks_of
 from voicemaster.cli import main
 from voicemaster.commands import play
-from voicemaster.speech.audio_sources import DeviceInfo, Microphone
+from voicemaster.speech.audio.sources import DeviceInfo, Microphone
 
 plans = [(blocks_of(spoken("clue ocean two")), True), RuntimeError("the audio driver crashed")]
 play.Microphone = partial(Microphone, stream_factory=ScriptedMicrophone(plans), retry_delay=0.05, stall_timeout=0.3)

@@ -22,11 +22,11 @@ from voicemaster.setup.runtime import (
     DisplayedConsole, add_output_arguments, hearing, open_displays, open_speaker, tell_warnings,
 )
 from voicemaster.setup.sources import start_thread
-from voicemaster.speech.audio_sources import FRAME_SAMPLES, ArraySource
-from voicemaster.speech.denoise import check_installed
-from voicemaster.speech.front_end import FrontEnd, open_front_end
-from voicemaster.speech.recognizer import SAMPLE_RATE
-from voicemaster.speech.voices import say
+from voicemaster.speech.audio.sources import FRAME_SAMPLES, ArraySource
+from voicemaster.speech.audio.denoise import check_installed
+from voicemaster.speech.audio.front_end import FrontEnd, open_front_end
+from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.voices.speakers import say
 from voicemaster.understand.intents import Intent, to_json
 
 MAX_LINES = 150

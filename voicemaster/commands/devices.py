@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from voicemaster.speech.audio_sources import Microphone, NoMicrophone, list_devices
-from voicemaster.speech.level_check import measure
+from voicemaster.speech.audio.sources import Microphone, NoMicrophone, list_devices
+from voicemaster.speech.audio.level_check import measure
 
 
 def register(sub: argparse._SubParsersAction) -> None:

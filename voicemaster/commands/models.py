@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from voicemaster.errors import InputError
-from voicemaster.speech.model_fetch import DEFAULT_ENGLISH_MODEL, KNOWN_MODELS, KnownArchive, fetch_model
-from voicemaster.speech.engines import choose
-from voicemaster.speech.models import find_models, find_vosk_model, install_dir, model_dirs
-from voicemaster.speech.whisper.model import PART_PACKAGES, bundled_model, installed_parts
+from voicemaster.speech.ears.model_fetch import DEFAULT_ENGLISH_MODEL, KNOWN_MODELS, KnownArchive, fetch_model
+from voicemaster.speech.ears.engines import choose
+from voicemaster.speech.ears.models import find_models, find_vosk_model, install_dir, model_dirs
+from voicemaster.speech.ears.whisper.model import PART_PACKAGES, bundled_model, installed_parts
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -19,9 +19,9 @@ from voicemaster.setup.runtime import (
 )
 from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
-from voicemaster.speech.audio_sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
-from voicemaster.speech.denoise import check_installed
-from voicemaster.speech.front_end import open_front_end
+from voicemaster.speech.audio.sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
+from voicemaster.speech.audio.denoise import check_installed
+from voicemaster.speech.audio.front_end import open_front_end
 
 
 def register(sub: argparse._SubParsersAction) -> None:

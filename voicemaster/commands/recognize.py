@@ -11,9 +11,9 @@ from voicemaster.errors import InputError
 from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import bundled_wordlist
 from voicemaster.setup.files import read_board, read_wordlist
-from voicemaster.speech.engines import ENGINES, open_ear
-from voicemaster.speech.heard import Ear
-from voicemaster.speech.wav import read_wav
+from voicemaster.speech.ears.engines import ENGINES, open_ear
+from voicemaster.speech.ears.heard import Ear
+from voicemaster.speech.audio.wav import read_wav
 from voicemaster.understand.intents import to_json
 from voicemaster.understand.listening import Listening
 

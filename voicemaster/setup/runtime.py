@@ -20,8 +20,8 @@ from voicemaster.display.web_address import is_loopback, parse_web_address
 from voicemaster.errors import InputError
 from voicemaster.setup.keyboard import KeyboardLines
 from voicemaster.setup.sources import feed_typed, start_thread
-from voicemaster.speech.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, offered
-from voicemaster.speech.engines import ENGINES
+from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, offered
+from voicemaster.speech.ears.engines import ENGINES
 from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
@@ -158,7 +158,7 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
 
     Imported here so that typed games never load a speech model.
     """
-    from voicemaster.speech.engines import open_ear
+    from voicemaster.speech.ears.engines import open_ear
 
     opened = open_ear(args.engine or str(config.get("engine", "auto")), args.model)
     ear = opened.ear

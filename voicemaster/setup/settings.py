@@ -14,7 +14,7 @@ from typing import Any, Callable
 from voicemaster.errors import InputError
 from voicemaster.game.house_rules import RULE_NAMES, HouseRules, TimerSettings, UnknownHouseRule
 from voicemaster.paths import config_file
-from voicemaster.speech.engines import ENGINES
+from voicemaster.speech.ears.engines import ENGINES
 
 Check = Callable[[Any], bool]
 

@@ -1,7 +1,7 @@
 """Threads that feed the app's inbox: typed lines, or audio cut into utterances.
 
 Microphone and WAV replay go through the same `feed_audio` and the one audio front
-end (speech/front_end.py), so both reach the recognizer the same way.
+end (speech/audio/front_end.py), so both reach the recognizer the same way.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import numpy as np
 
 from voicemaster.app import EndOfInput, Item, Notice, Shown, SourceFailed, Spoken, Typed
 from voicemaster.errors import InputError
-from voicemaster.speech.audio_sources import AudioDeviceError, AudioSource
-from voicemaster.speech.endpointer import frame_energy_db
-from voicemaster.speech.front_end import FrontEnd
+from voicemaster.speech.audio.sources import AudioDeviceError, AudioSource
+from voicemaster.speech.audio.endpointer import frame_energy_db
+from voicemaster.speech.audio.front_end import FrontEnd
 
 LEVEL_EVERY_FRAMES = 10
 QUIT_WORDS = frozenset({"quit", "exit"})

@@ -1,0 +1,198 @@
+"""The one voice-activity state machine: frames in, whole utterances out.
+
+It counts frames, never wall-clock time, so a WAV replayed faster than real
+time is cut exactly as the same audio from a microphone. Frames heard while
+the app itself speaks (and for a short tail after) are dropped: half-duplex.
+
+Voice is frame energy above an adaptive noise floor. Requiring webrtcvad's
+verdict as well (webrtcvad-wheels) was measured on the same sessions and cut
+them identically, so the extra dependency is not used. Figures:
+bench/results/noise_suppression.md.
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+
+from voicemaster.speech.audio.sources import FRAME_MS, FRAME_SAMPLES
+from voicemaster.speech.audio.format import SAMPLE_RATE
+
+_SILENCE_DB = -70.0
+"""Frames quieter than this (dBFS) never count as voice, however low the noise floor."""
+_DIGITAL_SILENCE_DB = -100.0
+"""Quieter than any microphone: samples that are (nearly) all zero."""
+
+
+@dataclass(frozen=True)
+class EndpointerSettings:
+    pre_roll_ms: int = 300
+    """Audio kept from before the detected start, so soft onsets are not clipped."""
+    start_window_ms: int = 100
+    start_voiced_ms: int = 60
+    """Voiced frames needed within the start window to open an utterance."""
+    trailing_silence_ms: int = 600
+    """Unvoiced time that closes an utterance (pauses between words are shorter). A spymaster
+    pauses inside a clue ("my clue is... ocean... two"); see `trailing_silence` for the rest."""
+    brisk_trailing_silence_ms: int = 350
+    """The same while only short requests are expected (guesses, commands, a yes or no)."""
+    kept_silence_ms: int = 200
+    """Of that trailing silence, how much stays at the end of the utterance."""
+    min_utterance_ms: int = 250
+    """Shorter voiced bursts (clicks, coughs, a clap) are dropped."""
+    max_utterance_ms: int = 8000
+    """Longer speech is cut here: nothing addressed to the referee is that long."""
+    threshold_db: float = 7.0
+    """Frame energy above the noise floor that counts as voice."""
+    floor_window_ms: int = 4000
+    floor_percentile: float = 30.0
+    """The noise floor is this percentile of frame energy over the window, so it follows
+    babble; a low percentile would sit in babble's dips and call every babble peak voice."""
+    floor_recent_ms: int = 1000
+    floor_drop_db: float = 6.0
+    """When the floor over this recent stretch is that much lower, it is used instead, so
+    that a sudden drop in noise (a fan stops, a suppressor engages) does not hide the
+    next words; babble's own dips are smaller and do not trigger it. Digital silence
+    (exact zeros spliced into a recording) is no room noise and is left out of it."""
+    half_duplex_tail_ms: int = 300
+    """Frames still dropped after the app stops speaking (room echo, device latency)."""
+
+
+@dataclass(frozen=True)
+class Utterance:
+    audio: np.ndarray
+    """16 kHz mono int16, pre-roll and a little trailing silence included."""
+    start_s: float
+    """Where the voice began, in seconds of audio since the stream started."""
+    end_s: float
+    truncated: bool = False
+    """Cut at max_utterance_ms rather than ended by silence."""
+
+
+def frame_energy_db(frame: np.ndarray) -> float:
+    power = float(np.mean(frame.astype(np.float64) ** 2)) / (32768.0**2)
+    return 10.0 * np.log10(power + 1e-12)
+
+
+def _frames(ms: int) -> int:
+    return max(1, ms // FRAME_MS)
+
+
+class Endpointer:
+    """Feed frames with push(); it returns an Utterance when one ends.
+
+    `app_speaking` is set by the speech output while it talks; it may be shared
+    between threads (the TTS worker sets it, the listening loop reads it).
+    """
+
+    def __init__(
+        self,
+        settings: EndpointerSettings = EndpointerSettings(),
+        app_speaking: threading.Event | None = None,
+        brisk: Callable[[], bool] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.app_speaking = app_speaking or threading.Event()
+        self.brisk = brisk or (lambda: False)
+        """Asked at every frame: whether only short requests are expected now (the game says so
+        while a team guesses or a question is open), which ends utterances sooner."""
+        s = settings
+        self._energies: collections.deque[float] = collections.deque(maxlen=_frames(s.floor_window_ms))
+        self._pre_roll: collections.deque[np.ndarray] = collections.deque(maxlen=_frames(s.pre_roll_ms))
+        self._recent: collections.deque[bool] = collections.deque(maxlen=_frames(s.start_window_ms))
+        self._utterance: list[np.ndarray] = []
+        self._start_frame = 0
+        self._silent_run = 0
+        self._frame_index = 0
+        self._muted_until = -1
+        self.dropped_while_speaking = 0
+
+    @property
+    def in_speech(self) -> bool:
+        return bool(self._utterance)
+
+    def noise_floor_db(self) -> float:
+        if not self._energies:
+            return _SILENCE_DB
+        energies = np.fromiter(self._energies, float)
+        floor = float(np.percentile(energies, self.settings.floor_percentile))
+        recent = energies[-_frames(self.settings.floor_recent_ms) :]
+        recent = recent[recent > _DIGITAL_SILENCE_DB]
+        if len(recent) == 0:
+            return floor
+        recent_floor = float(np.percentile(recent, self.settings.floor_percentile))
+        return recent_floor if recent_floor < floor - self.settings.floor_drop_db else floor
+
+    def push(self, frame: np.ndarray) -> Utterance | None:
+        index = self._frame_index
+        self._frame_index += 1
+        if self.app_speaking.is_set():
+            self._muted_until = index + _frames(self.settings.half_duplex_tail_ms)
+        if index <= self._muted_until:
+            self.dropped_while_speaking += 1
+            self._reset()
+            return None
+        energy = frame_energy_db(frame)
+        voiced = energy > max(self.noise_floor_db(), _SILENCE_DB) + self.settings.threshold_db
+        self._energies.append(energy)
+        return self._step(frame, voiced, index)
+
+    def _step(self, frame: np.ndarray, voiced: bool, index: int) -> Utterance | None:
+        s = self.settings
+        if not self._utterance:
+            self._pre_roll.append(frame)
+            self._recent.append(voiced)
+            if sum(self._recent) >= _frames(s.start_voiced_ms):
+                self._utterance = list(self._pre_roll)
+                self._start_frame = index - len(self._recent) + 1
+                self._silent_run = 0
+            return None
+        self._utterance.append(frame)
+        self._silent_run = 0 if voiced else self._silent_run + 1
+        trailing = s.brisk_trailing_silence_ms if self.brisk() else s.trailing_silence_ms
+        if self._silent_run >= _frames(trailing):
+            return self._finish(index, truncated=False)
+        if index - self._start_frame + 1 >= _frames(s.max_utterance_ms):
+            return self._finish(index, truncated=True)
+        return None
+
+    def _finish(self, index: int, truncated: bool) -> Utterance | None:
+        s = self.settings
+        drop = max(0, self._silent_run - _frames(s.kept_silence_ms))
+        frames = self._utterance[: len(self._utterance) - drop] if drop else self._utterance
+        end_frame = index - self._silent_run + 1
+        voiced_frames = end_frame - self._start_frame
+        self._reset()
+        if voiced_frames < _frames(s.min_utterance_ms):
+            return None
+        return Utterance(
+            audio=np.concatenate(frames),
+            start_s=self._start_frame * FRAME_SAMPLES / SAMPLE_RATE,
+            end_s=end_frame * FRAME_SAMPLES / SAMPLE_RATE,
+            truncated=truncated,
+        )
+
+    def _reset(self) -> None:
+        self._utterance = []
+        self._silent_run = 0
+        self._pre_roll.clear()
+        self._recent.clear()
+
+    def flush(self) -> Utterance | None:
+        """End of stream: close an utterance still open."""
+        if not self._utterance:
+            return None
+        return self._finish(self._frame_index - 1, truncated=False)
+
+    def utterances(self, frames: Iterable[np.ndarray]) -> Iterator[Utterance]:
+        for frame in frames:
+            utterance = self.push(frame)
+            if utterance is not None:
+                yield utterance
+        last = self.flush()
+        if last is not None:
+            yield last

@@ -1,0 +1,52 @@
+"""The microphone level check: a few seconds of listening, then advice on placement."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import numpy as np
+
+from voicemaster.speech.audio.endpointer import frame_energy_db
+
+QUIET_DB = -45.0
+LOUD_DB = -3.0
+
+
+@dataclass(frozen=True)
+class LevelReport:
+    speech_db: float
+    """Loud frames (95th percentile), where the talkers are."""
+    floor_db: float
+    """Quiet frames (10th percentile), the room."""
+    clipped: float
+    """Share of frames that touch full scale."""
+
+    def advice(self) -> str:
+        if self.clipped > 0.01 or self.speech_db > LOUD_DB:
+            return "Too loud: the voices clip. Move the microphone away or turn its gain down."
+        if self.speech_db < QUIET_DB:
+            return "Too quiet: move the microphone to the middle of the table or turn its gain up."
+        if self.speech_db - self.floor_db < 15:
+            return "The room is noisy compared with the voices: move the microphone closer to the players."
+        return "Good: the voices stand well above the room noise."
+
+
+def measure(frames: Iterable[np.ndarray], seconds: float, show: Callable[[float], None],
+            clock: Callable[[], float] = time.monotonic) -> LevelReport:
+    """Listen for `seconds`, calling `show` with each frame's level in dBFS."""
+    energies: list[float] = []
+    clipped = 0
+    end = clock() + seconds
+    for frame in frames:
+        db = frame_energy_db(frame)
+        energies.append(db)
+        clipped += int(np.abs(frame.astype(np.int32)).max(initial=0) >= 32767)
+        show(db)
+        if clock() >= end:
+            break
+    if not energies:
+        return LevelReport(-120.0, -120.0, 0.0)
+    levels = np.array(energies)
+    return LevelReport(float(np.percentile(levels, 95)), float(np.percentile(levels, 10)), clipped / len(energies))

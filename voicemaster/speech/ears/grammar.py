@@ -1,0 +1,187 @@
+"""Per-phase recognizer grammars, built from the one SPEC §2 template table.
+
+Guess phase: a JSGF grammar of the templates with the uncovered cards, in
+parallel with a loop of common words that soaks up the table's chatter (the
+parser then finds no template in it). Clue phase: the clue word is open
+vocabulary (20,000 common words), too big for a finite-state grammar, so it is
+an n-gram model written from the same templates (ARPA text), whose bigrams make
+the template word orders likely and everything else possible but costly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Iterable, Sequence
+
+from wordfreq import top_n_list, word_frequency
+
+from voicemaster.game.phase import Phase
+from voicemaster.sharing import built_once
+from voicemaster.speech.ears.pronounce import dictionary
+from voicemaster.speech.ears.recognizer import Grammar
+from voicemaster.understand.listening import Listening
+from voicemaster.understand.parse import card_words
+from voicemaster.understand.templates import Template, elements, templates_for
+from voicemaster.vocabulary import CLUE_NUMBER_WORDS
+
+CLUE_VOCABULARY_SIZE = 20000
+CHATTER_VOCABULARY_SIZE = 3000
+OPEN_MASS = {Phase.CLUE: 0.3, Phase.GUESS: 0.1}
+"""Unigram mass of the open vocabulary: the clue word, or the chatter words."""
+NUMBER_MASS = 0.4
+TEMPLATE_MASS = 0.15
+"""Unigram mass of the templates' own words and the card words."""
+START = 0.1
+FOLLOW = 0.5
+"""Probabilities of the word pairs the templates use, at the start and later.
+Other pairs back off (weight 1) to the unigrams: after a clue word, a number is
+then far likelier than another word, as the templates say."""
+
+
+@built_once
+def clue_vocabulary() -> tuple[str, ...]:
+    """The most frequent English words the model can pronounce, commonest first."""
+    known = dictionary()
+    words = (w for w in top_n_list("en", 60000) if w.isalpha() and w in known)
+    return tuple(itertools.islice(words, CLUE_VOCABULARY_SIZE))
+
+
+@built_once
+def chatter_vocabulary() -> tuple[str, ...]:
+    return clue_vocabulary()[:CHATTER_VOCABULARY_SIZE]
+
+
+def _jsgf_alternatives(words: Iterable[str]) -> str:
+    return " | ".join(sorted(set(words)))
+
+
+def _pattern_to_jsgf(template: Template) -> str:
+    parts: list[str] = []
+    for element in elements(template.pattern):
+        if element.slot is not None:
+            parts.append(f"<{element.slot}>")
+        elif element.optional:
+            parts.append("[" + " | ".join(element.words) + "]")
+        elif len(element.words) > 1:
+            parts.append("(" + " | ".join(element.words) + ")")
+        else:
+            parts.append(element.words[0])
+    return " ".join(parts)
+
+
+def strict_jsgf(now: Listening, clue_words: Sequence[str] = ()) -> str:
+    """The phase's templates alone, nothing else. The clue slot, if any, holds
+    only `clue_words` (candidates an open pass heard); without them it is left out."""
+    cards = now.cards
+    templates = [
+        t for t in templates_for(now.phase, awaiting_clue=now.awaiting_clue) if t.intent != "clue" or clue_words
+    ]
+    commands = " | ".join(f"( {_pattern_to_jsgf(t)} )" for t in templates)
+    rules = [f"public <command> = {commands} ;"]
+    if cards:
+        rules.append(f"<card> = {_jsgf_alternatives(' '.join(card_words(c)) for c in cards)} ;")
+    if clue_words:
+        words = _jsgf_alternatives(clue_words)
+        rules += [f"<clue> = {words} ;", f"<word> = {words} ;", f"<number> = {_jsgf_alternatives(CLUE_NUMBER_WORDS)} ;"]
+    return "#JSGF V1.0;\ngrammar voicemaster;\n" + "\n".join(rules) + "\n"
+
+
+def phrases(now: Listening) -> tuple[str, ...]:
+    """Every complete phrase of the phase's templates (vosk's phrase list); the
+    open clue slot contributes the clue vocabulary as single words."""
+    out: list[str] = []
+    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue):
+        if template.intent == "clue":
+            continue
+        out.extend(_expand(template, now.cards))
+    if now.phase is Phase.CLUE:
+        out.extend(CLUE_NUMBER_WORDS)
+        out.extend(w for t in templates_for(now.phase) for w in _literal_words(t))
+        out.extend(clue_vocabulary())
+    return tuple(dict.fromkeys(out))
+
+
+def _literal_words(template: Template) -> list[str]:
+    return [w for e in elements(template.pattern) for alt in e.words for w in alt.split()]
+
+
+def _expand(template: Template, cards: Sequence[str]) -> list[str]:
+    choices: list[list[str]] = []
+    for element in elements(template.pattern):
+        if element.slot == "card":
+            choices.append([" ".join(card_words(c)) for c in cards])
+        elif element.slot == "number":
+            choices.append(list(CLUE_NUMBER_WORDS))
+        else:
+            choices.append(list(element.words) + ([""] if element.optional else []))
+    return [" ".join(w for w in combo if w) for combo in itertools.product(*choices)]
+
+
+def phase_arpa(now: Listening) -> str:
+    """A bigram model (ARPA text) of the phase's templates plus open vocabulary:
+    the clue word in the clue phase, the table's chatter in the guess phase."""
+    cards = now.cards
+    templates = templates_for(now.phase, awaiting_clue=now.awaiting_clue)
+    open_vocab = clue_vocabulary() if now.phase is Phase.CLUE else chatter_vocabulary()
+    open_mass = OPEN_MASS[now.phase]
+    card_vocab = {w for c in cards for w in card_words(c)}
+    literal = {w for t in templates for w in _literal_words(t)}
+    clue_words = [w for w in open_vocab if w not in literal and w not in CLUE_NUMBER_WORDS]
+    unigrams: dict[str, float] = {}
+    freq = {w: word_frequency(w, "en") ** 0.5 for w in clue_words}
+    total = sum(freq.values())
+    for word in clue_words:
+        unigrams[word] = open_mass * freq[word] / total
+    for word in CLUE_NUMBER_WORDS:
+        unigrams[word] = NUMBER_MASS / len(CLUE_NUMBER_WORDS)
+    for word in literal | card_vocab:
+        unigrams[word] = unigrams.get(word, 0.0) + TEMPLATE_MASS / len(literal | card_vocab)
+    unigrams["</s>"] = 0.1
+    bigrams = _template_bigrams(templates, cards)
+    return _write_arpa(unigrams, bigrams)
+
+
+def _template_bigrams(templates: Sequence[Template], cards: Sequence[str]) -> dict[tuple[str, str], float]:
+    """Word pairs that the templates use, each given a high probability."""
+    pairs: set[tuple[str, str]] = set()
+    for template in templates:
+        sequences: list[list[str]] = [["<s>"]]
+        for element in elements(template.pattern):
+            if element.slot == "card":
+                options = [list(card_words(c)) for c in cards]
+            elif element.slot == "number":
+                options = [[w] for w in CLUE_NUMBER_WORDS]
+            elif element.slot in ("clue", "word"):
+                options = [["<clue>"]]
+            else:
+                options = [alt.split() for alt in element.words]
+            grown = [s + o for s in sequences for o in options]
+            sequences = grown + (sequences if element.optional else [])
+        for sequence in sequences:
+            sequence = sequence + ["</s>"]
+            pairs.update(zip(sequence, sequence[1:]))
+    return {pair: START if pair[0] == "<s>" else FOLLOW for pair in pairs if "<clue>" not in pair}
+
+
+def _write_arpa(unigrams: dict[str, float], bigrams: dict[tuple[str, str], float]) -> str:
+    lines = ["\\data\\", f"ngram 1={len(unigrams) + 1}", f"ngram 2={len(bigrams)}", "", "\\1-grams:"]
+    lines.append("-99.0000 <s> 0.0000")
+    for word, p in unigrams.items():
+        backoff = "" if word == "</s>" else " 0.0000"
+        lines.append(f"{math.log10(p):.4f} {word}{backoff}")
+    lines += ["", "\\2-grams:"]
+    lines += [f"{math.log10(p):.4f} {a} {b}" for (a, b), p in sorted(bigrams.items())]
+    lines += ["", "\\end\\", ""]
+    return "\n".join(lines)
+
+
+def build_grammar(now: Listening) -> Grammar:
+    """What may be said now, in every backend's form."""
+    return Grammar(
+        phase=now.phase,
+        phrases=phrases(now),
+        jsgf=strict_jsgf(Listening(now.cards, now.phase, awaiting_clue=True)),
+        arpa=phase_arpa(now),
+    )
+

@@ -1,0 +1,178 @@
+"""One utterance's audio → what, if anything, was said to the referee.
+
+Two views of the same audio must agree before anything is accepted:
+- the open pass decodes with the phase's n-gram model, which has the templates
+  AND open vocabulary (chatter words, or the 20,000-word clue vocabulary), so
+  the table's discussion comes out as words that fit no template and is dropped;
+- the strict pass (pocketsphinx, guess phase) may only say a template with an
+  uncovered card; it picks the card when the open pass heard one only roughly.
+The card is the uncovered card that best matches, by sound and spelling, what
+both passes heard; when two cards match about equally, the result is ambiguous.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+from typing import Literal
+
+import numpy as np
+from rapidfuzz.distance import Levenshtein
+
+from voicemaster.game.phase import Phase
+from voicemaster.speech.audio.denoise import DEFAULT_DENOISER
+from voicemaster.speech.audio.front_end import clean_utterance
+from voicemaster.speech.ears.grammar import build_grammar, strict_jsgf
+from voicemaster.speech.ears.heard import Heard
+from voicemaster.speech.ears.match_cards import AMBIGUITY_MARGIN, MIN_SCORE, CardScore, phones, rank_cards, similarity
+from voicemaster.speech.ears.recognizer import Grammar, Recognizer, Transcript
+from voicemaster.understand.intents import AmbiguousCard, CoverCard, GuessCard, Intent
+from voicemaster.understand.listening import Listening
+from voicemaster.understand.parse import CLUE_STOPWORDS, Match, match_utterance, to_intent, tokenize
+from voicemaster.understand.templates import vocabulary
+from voicemaster.vocabulary import CLUE_NUMBER_WORDS
+
+STRICT_BONUS = 0.4
+"""Score added to the card the strict pass chose."""
+MAX_CLUE_CANDIDATES = 8
+AGREEMENT = 0.6
+"""Phone-string similarity above which the two passes heard the same thing."""
+
+
+@functools.lru_cache(maxsize=16)
+def grammar_for(now: Listening) -> Grammar:
+    return build_grammar(now)
+
+
+@dataclass
+class GrammarEar:
+    """pocketsphinx or vosk, restricted to the phase's grammar and checked by two passes."""
+
+    recognizer: Recognizer
+    denoise: str = DEFAULT_DENOISER
+
+    @property
+    def name(self) -> str:
+        return self.recognizer.name
+
+    def hear(self, audio: np.ndarray, now: Listening) -> Heard:
+        return hear(clean_utterance(audio), self.recognizer, now)
+
+
+def hear(audio: np.ndarray, recognizer: Recognizer, now: Listening) -> Heard:
+    """Decode one cleaned utterance (front_end.clean_utterance) and understand it against `now`."""
+    grammar = grammar_for(now)
+    heard = recognizer.decode(audio, grammar)
+    strict = _strict_pass(audio, recognizer, grammar, heard, now)
+    decode_ms = heard.decode_ms + (strict.decode_ms if strict else 0.0)
+    open_match = _first_match(heard, now)
+    exact = _exact_match(strict, now)
+    match = _strict_match(heard, strict, exact, open_match) or open_match
+    if match is None:
+        return Heard(heard, None, 0.0, decode_ms)
+    if match.template.intent not in ("guess", "cover"):
+        intent = to_intent(match)
+        return Heard(heard, intent, _confidence(heard, strict, intent), decode_ms)
+    heard_card = open_match if open_match and open_match.template.intent == match.template.intent else match
+    ranked = _rank(heard_card, exact, now.cards)
+    action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
+    intent, confidence, close = _card_intent(action, ranked)
+    return Heard(heard, intent, confidence, decode_ms, close)
+
+
+def _strict_pass(
+    audio: np.ndarray, recognizer: Recognizer, grammar: Grammar, heard: Transcript, now: Listening
+) -> Transcript | None:
+    """Decode again within the templates alone (pocketsphinx only: vosk's phrase
+    list already is that). In the clue phase the clue slot holds the words the
+    open pass heard, so the number and the template words are forced to fit."""
+    if recognizer.name != "pocketsphinx" or not grammar.jsgf:
+        return None
+    if grammar.phase is not Phase.CLUE:
+        return recognizer.decode(audio, replace(grammar, arpa=""))
+    candidates = _clue_candidates(heard)
+    if not candidates:
+        return None
+    jsgf = strict_jsgf(now, candidates)
+    return recognizer.decode(audio, Grammar(grammar.phase, candidates, jsgf=jsgf))
+
+
+def _clue_candidates(heard: Transcript) -> tuple[str, ...]:
+    template_words = vocabulary(Phase.CLUE)
+    words = [w for alt in (heard.text, *(a.text for a in heard.alternatives)) for w in alt.split()]
+    fit = [
+        w for w in words
+        if w.isalpha() and w not in template_words and w not in CLUE_NUMBER_WORDS and w not in CLUE_STOPWORDS
+    ]
+    return tuple(dict.fromkeys(fit))[:MAX_CLUE_CANDIDATES]
+
+
+def _first_match(heard: Transcript, now: Listening) -> Match | None:
+    """The open pass's best hypothesis, if it fits a template. (Lower n-best
+    entries are not searched: with an open vocabulary some of them fit a
+    template by chance, and chatter would be accepted.)"""
+    return match_utterance(tokenize(heard.text), now, fuzzy_cards=True)
+
+
+def _exact_match(strict: Transcript | None, now: Listening) -> Match | None:
+    """The template the strict pass's phrase fits exactly, cards as written on the board."""
+    if strict is None or not strict.text:
+        return None
+    return match_utterance(tokenize(strict.text), now)
+
+
+def _strict_match(heard: Transcript, strict: Transcript | None, exact: Match | None, open_match: Match | None) -> Match | None:
+    """The strict pass's phrase, when the open pass agrees with it: the same
+    request and a card that sounds alike; or, for a command, nearly the same
+    sounds ("stop guess the" for "stop guessing") and no more of them. A clue must
+    be the open pass's words but for the number, which is what the strict grammar
+    forces into place. Chatter comes out of the open pass as other or extra words
+    ("we touch the castle one"), and the two disagree."""
+    if strict is None or exact is None or not heard.text:
+        return None
+    if exact.template.intent == "clue":
+        return exact if heard.text.split()[:-1] == strict.text.split()[:-1] else None
+    if open_match is not None and open_match.template.intent == exact.template.intent:
+        if exact.card is None or similarity(open_match.card or "", exact.card) >= MIN_SCORE:
+            return exact
+    if exact.card is not None:
+        return None
+    heard_phones, strict_phones = phones(heard.text.split()), phones(strict.text.split())
+    if len(heard_phones) > len(strict_phones) + 1:
+        return None
+    agreement = Levenshtein.normalized_similarity(heard_phones, strict_phones)
+    return exact if agreement >= AGREEMENT else None
+
+
+def _rank(match: Match, exact: Match | None, cards: tuple[str, ...]) -> list[CardScore]:
+    assert match.card is not None
+    ranked = rank_cards(match.card, cards)
+    strict_card = exact.card if exact is not None and exact.template.intent == match.template.intent else None
+    if strict_card is None:
+        return ranked
+    boosted = [
+        CardScore(s.card, s.score + (STRICT_BONUS if s.card == strict_card and s.score >= MIN_SCORE else 0.0))
+        for s in ranked
+    ]
+    return sorted(boosted, key=lambda s: s.score, reverse=True)
+
+
+def _card_intent(
+    action: Literal["guess", "cover"], ranked: list[CardScore]
+) -> tuple[Intent | None, float, tuple[str, ...]]:
+    if not ranked or ranked[0].score < MIN_SCORE:
+        return None, 0.0, ()
+    best = ranked[0]
+    close = tuple(s.card for s in ranked if s.score >= max(MIN_SCORE, best.score - AMBIGUITY_MARGIN))
+    confidence = min(1.0, best.score)
+    if len(close) > 1:
+        return AmbiguousCard(action, close), confidence, close
+    intent: Intent = GuessCard(best.card) if action == "guess" else CoverCard(best.card)
+    return intent, confidence, ()
+
+
+def _confidence(heard: Transcript, strict: Transcript | None, intent: Intent) -> float:
+    """Commands: full when both passes said the same phrase, else the open pass's posterior."""
+    if strict is not None and strict.text == heard.text:
+        return 1.0
+    return max(0.5, heard.confidence)

@@ -1,0 +1,53 @@
+"""Heard words → the uncovered card they most likely name, by spelling and by sound.
+
+A recognizer with an open vocabulary writes what it heard ("chappell", "the
+couple"); the card is found by comparing phone strings (CMU phones, a
+Levenshtein distance) and spellings (rapidfuzz), against uncovered cards only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
+from voicemaster.speech.ears.pronounce import pronunciation
+from voicemaster.understand.parse import card_words
+
+PHONE_WEIGHT = 0.7
+MIN_SCORE = 0.55
+"""Below this, the heard words name no card."""
+WORD_COUNT_PENALTY = 0.8
+"""A different number of words ("castle one" for "castle") is a worse match
+than the sounds alone say: it is how chatter around a card name looks."""
+AMBIGUITY_MARGIN = 0.06
+"""Two cards whose scores are this close are both offered back as a question."""
+
+
+@dataclass(frozen=True)
+class CardScore:
+    card: str
+    score: float
+    """0..1, 1 = same sounds and spelling."""
+
+
+def phones(words: Sequence[str]) -> tuple[str, ...]:
+    return tuple(p for w in words for p in pronunciation(w))
+
+
+def similarity(heard: str, card: str) -> float:
+    """How alike two word strings sound and are spelled, 0..1."""
+    heard_words = tuple(heard.lower().split())
+    card_spoken = card_words(card)
+    phone_sim = Levenshtein.normalized_similarity(phones(heard_words), phones(card_spoken))
+    spelling_sim = fuzz.ratio(" ".join(heard_words), " ".join(card_spoken)) / 100.0
+    score = PHONE_WEIGHT * phone_sim + (1 - PHONE_WEIGHT) * spelling_sim
+    return score if len(heard_words) == len(card_spoken) else score * WORD_COUNT_PENALTY
+
+
+def rank_cards(heard: str, cards: Sequence[str]) -> list[CardScore]:
+    """Every card scored against the heard words, best first."""
+    scored = [CardScore(card, similarity(heard, card)) for card in cards]
+    return sorted(scored, key=lambda s: s.score, reverse=True)

@@ -1,0 +1,168 @@
+"""Acceptance: from the scored phrases to a request, an ambiguous card, or nothing.
+
+In two steps, so the thresholds can be studied offline: `evidence()` condenses the search
+into a few numbers, `decide()` applies the thresholds to them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from typing import cast
+
+from voicemaster.game.clue_number import ClueNumber
+from voicemaster.speech.ears.whisper.engine import FreeDecode
+from voicemaster.speech.ears.whisper.phrases import Phrase
+from voicemaster.speech.ears.whisper.search import Scored, best_by_meaning
+from voicemaster.speech.ears.whisper.thresholds import Thresholds
+from voicemaster.understand.intents import (
+    AmbiguousCard,
+    Command,
+    CommandKind,
+    CoverCard,
+    GiveClue,
+    GuessCard,
+    Intent,
+)
+
+MAX_CANDIDATES = 3
+"""An ambiguous result offers at most this many cards."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the decision looks at (the benchmark may report it too)."""
+
+    phrase: Phrase | None
+    """The best exactly scored phrase (None: nothing was scored)."""
+    best: float
+    """Its score."""
+    free: float
+    """The free transcript's first sentence, scored the same way."""
+    free_text: str
+    """The transcript's first saying (what the length ratio compares with)."""
+    deficit: float
+    margin_same: float
+    """Best minus the best other card (guess, cover) or other number of the same clue."""
+    margin_other: float
+    """Best minus the best phrase of another request."""
+    distractor_margin: float
+    mean_logprob: float
+    """Of the free transcript's first sentence, per token, its end included."""
+    close: tuple[tuple[str, float], ...]
+    """Cards of the same request and their scores, best first (for an ambiguous result)."""
+    silent: bool
+    """faster-whisper's no-speech rule: the model thinks nothing was said."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    intent: Intent | None
+    confidence: float = 0.0
+    alternatives: tuple[str, ...] = ()
+    read_back: bool = False
+
+
+def first_saying(text: str) -> str:
+    """The transcript up to its first sentence end, or to where it starts over."""
+    text = text.strip()
+    end = re.search(r"[.?!]", text)
+    words = (text[: end.start()] if end else text).split()
+    for i in range(1, len(words)):
+        if words[i].lower().strip(",") == words[0].lower().strip(","):
+            return " ".join(words[:i])
+    return " ".join(words)
+
+
+def letters(text: str) -> int:
+    return len(re.sub(r"[^A-Za-z0-9]", "", text))
+
+
+def speech_absent(fd: FreeDecode, free: float, n_free: int, t: Thresholds) -> bool:
+    """faster-whisper's rule: no-speech probability above its bar and mean log-prob below its own."""
+    return fd.no_speech_prob > t.no_speech_prob and free / max(1, n_free + 1) < t.no_speech_logprob
+
+
+def evidence(scored: list[Scored], free: float, n_free: int, fd: FreeDecode, t: Thresholds) -> Evidence:
+    """`free`: the free transcript's first sentence scored over its `n_free` tokens."""
+    exact = best_by_meaning(scored, exact_only=True)
+    nothing = Evidence(
+        phrase=None, best=-math.inf, free=free, free_text=first_saying(fd.text), deficit=math.inf,
+        margin_same=math.inf, margin_other=math.inf, distractor_margin=math.inf,
+        mean_logprob=free / max(1, n_free + 1), close=(), silent=speech_absent(fd, free, n_free, t),
+    )
+    if not exact or not fd.tokens:
+        return nothing
+    best = max(exact.values(), key=lambda s: s.value)
+    p = best.phrase
+    # Competitors may be upper bounds (never forced because they could not come close):
+    # that only makes the margins conservative.
+    others = [s for key, s in best_by_meaning(scored).items() if key != p.meaning]
+    same = [s.value for s in others if s.phrase.request == p.request and s.phrase.clue == p.clue]
+    other = [s.value for s in others if s.phrase.request != p.request and s.phrase.intent != "distractor"]
+    distractors = [s.value for s in others if s.phrase.intent == "distractor"]
+    cards = sorted(
+        ((s.phrase.card, s.value) for s in [best, *others] if s.phrase.request == p.request and s.phrase.card),
+        key=lambda cv: cv[1], reverse=True,
+    )
+    return replace(
+        nothing, phrase=p, best=best.value, deficit=free - best.value,
+        margin_same=best.value - max(same, default=-math.inf),
+        margin_other=best.value - max(other, default=-math.inf),
+        distractor_margin=best.value - max(distractors, default=-math.inf),
+        close=tuple((card, value) for card, value in cards[: MAX_CANDIDATES + 1] if card is not None),
+    )
+
+
+def decide(ev: Evidence, t: Thresholds) -> Decision:
+    p = ev.phrase
+    if p is None or p.intent == "distractor" or ev.silent:
+        return Decision(None)
+    if ev.best < t.min_score or letters(ev.free_text) / max(1, letters(p.text)) > t.max_length_ratio:
+        return Decision(None)
+    if p.intent in ("guess", "cover"):
+        return _card(ev, p, t)
+    if p.intent == "clue":
+        return _clue(ev, p, t)
+    if ev.deficit > t.command_deficit or ev.margin_other < t.command_margin:
+        return Decision(None)
+    confidence = _confidence(ev.deficit, ev.margin_other, t.command_deficit, t.command_margin)
+    return Decision(Command(cast(CommandKind, p.intent), time_action=p.action), confidence)
+
+
+def _card(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
+    if ev.deficit > t.guess_deficit or ev.margin_other < t.intent_margin:
+        return Decision(None)
+    assert p.card is not None
+    confidence = _confidence(ev.deficit, ev.margin_same, t.guess_deficit, t.card_margin)
+    if ev.margin_same >= t.card_margin:
+        return Decision(GuessCard(p.card) if p.intent == "guess" else CoverCard(p.card), confidence)
+    close = tuple(card for card, value in ev.close if ev.best - value < t.card_margin)[:MAX_CANDIDATES]
+    close = close if len(close) > 1 else tuple(card for card, _ in ev.close[:2])
+    action = "guess" if p.intent == "guess" else "cover"
+    return Decision(AmbiguousCard(action, close), confidence, close)
+
+
+def _clue(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
+    """Always read back for a yes: Whisper can be sure of a near homophone ("clue light two"
+    heard as "clue like to", no doubt in its scores), and an unread wrong clue costs a turn."""
+    if (ev.deficit > t.clue_deficit or ev.margin_same < t.number_margin
+            or ev.distractor_margin < t.distractor_margin or ev.margin_other < t.intent_margin):
+        return Decision(None)
+    assert p.clue is not None and p.number is not None
+    number: ClueNumber = p.number
+    confidence = _confidence(ev.deficit, ev.margin_same, t.clue_deficit, t.number_margin)
+    return Decision(GiveClue(p.clue, number), confidence, read_back=True)
+
+
+def _confidence(deficit: float, margin: float, max_deficit: float, min_margin: float) -> float:
+    """0..1: 0.5 at the acceptance bars, towards 1 as the phrase matches what the model
+    wrote (deficit → 0) and leads its runner-up by far."""
+    a = _logistic(-4.0 * (max(deficit, 0.0) - max_deficit) / max(max_deficit, 0.5))
+    b = _logistic(4.0 * (min(margin, 50.0) - min_margin) / max(min_margin, 0.5))
+    return round(min(a, b), 3)
+
+
+def _logistic(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
