@@ -8,6 +8,7 @@ clue is awaited, whether a question is open).
 
     .venv/bin/python bench/speech_accuracy.py [--every 3] [--splits test espeak]
         [--engines whisper pocketsphinx] [--conditions clean "babble 10"]
+        [--kinds clue numtalk chatter guess_in_clue]
 
 Writes bench/results/speech_accuracy.md and speech_accuracy.png; every clip's outcome
 goes to bench/.cache/speech_accuracy.jsonl for a closer look.
@@ -29,7 +30,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.speech.corpus import Item, build  # noqa: E402
+from bench.speech.corpus import COUNTS, Item, build  # noqa: E402
 from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
@@ -111,6 +112,8 @@ def main() -> None:
     parser.add_argument("--splits", nargs="+", default=["test", "espeak"])
     parser.add_argument("--engines", nargs="+", default=["whisper", "pocketsphinx"])
     parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS))
+    parser.add_argument("--kinds", nargs="+", default=None, choices=list(COUNTS), metavar="KIND",
+                        help="only these kinds of utterance (e.g. clue numtalk chatter guess_in_clue)")
     parser.add_argument("--log", type=Path, default=CLIPS, help="where every clip's outcome goes (JSON lines)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
@@ -123,7 +126,8 @@ def main() -> None:
         for engine in args.engines:
             ear = whisper_with(args.set) if engine == "whisper" and args.set else open_ear(engine).ear
             for split in args.splits:
-                results[(engine, split)] = run(ear, build(split, args.every), args.conditions, log)
+                items = [i for i in build(split, args.every) if args.kinds is None or i.kind in args.kinds]
+                results[(engine, split)] = run(ear, items, args.conditions, log)
     text = report(results, args, (time.perf_counter() - started) / 60)
     print(text)
     if not args.no_write and not args.set:

@@ -11,7 +11,9 @@ its place; the likelihood test against the transcript then decides.
 When the transcript does not open like a clue ("Chloe was needed to six" for "clue is
 needs six"), the two shortest openings starting with the likeliest first word ("My
 clue", "My clue is") are forced and continued greedily in one batched call, and the
-clue is read off those continuations too.
+clue is read off those continuations too. And when the words before a clue word are
+not an opening as written ("Glue insect tube", "Mike Lewis Fruit Free"), they may still be
+one misheard: clue_openers.py judges them by how the forced openings score on the audio.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from voicemaster.speech.ears.whisper.clue_openers import opener_deficit, splits
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, until_repeat
 from voicemaster.speech.ears.whisper.phrases import CLUE, NUMBER, WORD, Form, Phrase, Writer, capitalised
 from voicemaster.speech.ears.whisper.search import PrefixCache
@@ -57,6 +60,7 @@ class ClueHead:
     clue: str
     end: int
     """Tokens [0, end) of the reading: everything up to and including the clue word."""
+    opener_deficit: float = 0.0
 
 
 class WordList:
@@ -154,12 +158,39 @@ class ClueReader:
 
     def phrases(self, tokens: list[int], enc: Encoded, cache: PrefixCache, forms: tuple[Form, ...]) -> list[Phrase]:
         found = openings(forms)
+        readings = list(self._readings(tokens, enc, cache, found))
+        heads = [(reading, head) for reading, words in readings for head in self.heads(words, found)]
+        first, words = readings[0]
+        heads += [(first, head) for head in self.misheard_heads(first, words, cache, found)]
         out: list[Phrase] = []
-        for reading, words in self._readings(tokens, enc, cache, found):
-            for head in self.heads(words, found):
-                head_tokens = tuple(reading[: head.end])
-                out += self.writer.number_phrases(head_tokens, self.engine.tokenizer.decode(head_tokens), head.clue)
+        for reading, head in heads:
+            head_tokens = tuple(reading[: head.end])
+            out += self.writer.number_phrases(head_tokens, self.engine.tokenizer.decode(head_tokens), head.clue, head.opener_deficit)
         return out
+
+    def misheard_heads(self, reading: list[int], words: list[Word], cache: PrefixCache, found: tuple[Opening, ...]) -> list[ClueHead]:
+        """The transcript's own words before a clue word taken as its opener, when the clue
+        openings forced on the audio score within `clue_opener_deficit` of them. Of two cuts
+        ending at the same token ("Mike | Lewis Fruit", "Mike Lewis | Fruit") the one whose
+        opener sounds more like a clue opening is kept (on a tie the longer opener): the
+        phrases are the same tokens."""
+        texts = tuple(w.text for w in words)
+        exact = {o.words for o in found if o.words}
+        max_words = max((o.max_words for o in found if o.words), default=0)
+        forced = [self.opening_tokens(o) for o in exact]
+        heads: dict[int, ClueHead] = {}
+        for cut in splits(len(words), max_words, self.t.number_words):
+            clue = texts[cut.opener : cut.opener + cut.clue]
+            if texts[: cut.opener] in exact or not self.valid(clue):
+                continue
+            deficit = max(0.0, opener_deficit(cache, tuple(reading[: words[cut.opener].start]), forced))
+            end = words[cut.opener + cut.clue - 1].end
+            if deficit <= self.t.clue_opener_deficit and (end not in heads or deficit <= heads[end].opener_deficit):
+                heads[end] = ClueHead(" ".join(clue), end, deficit)
+        return list(heads.values())
+
+    def opening_tokens(self, words: tuple[str, ...]) -> tuple[int, ...]:
+        return self.writer.tokens(" " + capitalised(" ".join(words)))
 
     def heads(self, words: list[Word], found: tuple[Opening, ...]) -> list[ClueHead]:
         """Where the words fit an opening, a valid clue word after it, and what may be its number."""
@@ -210,4 +241,4 @@ class ClueReader:
         if score[best] < self.t.clue_opener_logprob:
             return []
         chosen = sorted((o.words for o in found if o.words[:1] == (best,)), key=len)[:2]
-        return [list(self.writer.tokens(" " + capitalised(" ".join(words)))) for words in chosen]
+        return [list(self.opening_tokens(words)) for words in chosen]

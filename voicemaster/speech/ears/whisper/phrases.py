@@ -61,6 +61,9 @@ class Phrase:
     """As written on the board."""
     clue: str | None = None
     number: ClueNumber | None = None
+    opener_deficit: float = 0.0
+    """A clue read after a misheard opener: how much likelier the written opener was than
+    the clue openings forced on the same audio (clue_openers.py); 0 for an opening as written."""
 
     @property
     def request(self) -> tuple[str, str]:
@@ -134,7 +137,7 @@ class Writer:
                     out.append(Phrase(form.intent, text, self.tokens(text), form.action))
         return out
 
-    def number_phrases(self, head: tuple[int, ...], head_text: str, clue: str) -> list[Phrase]:
+    def number_phrases(self, head: tuple[int, ...], head_text: str, clue: str, opener_deficit: float = 0.0) -> list[Phrase]:
         """The model's own tokens up to the clue word (`head`), then each clue number in its
         written variants; only the number's tokens are encoded here."""
         out: list[Phrase] = []
@@ -144,5 +147,5 @@ class Writer:
                 for separator in (" ",) if spelling in homophones else (" ", ", "):
                     text = head_text + separator.rstrip(" ") + " " + spelling
                     tokens = head + self.tokens(text[len(head_text) :])
-                    out.append(Phrase("clue", text, tokens, clue=clue, number=value))
+                    out.append(Phrase("clue", text, tokens, clue=clue, number=value, opener_deficit=opener_deficit))
         return out

@@ -74,6 +74,12 @@ class Thresholds:
     """The transcript's openings are continued only when the likeliest first word of a clue
     opening ("my", "the", "clue") is at least this likely at the first step."""
     clue_continue_tokens: int = 6
+    clue_opener_deficit: float = 12.0
+    """The words written before a clue word count as its (misheard) opener when the clue
+    openings forced on the same audio score at most this far below them (clue_openers.py).
+    Calibration split (one in two clue-phase utterances, clean and babble 20): clues taken
+    after a misheard opener ("Plutus", "blue is", "Michael in") had 0.1-9.7; the talk that
+    passed every other bar ("We choose 8", "We still need for") 17.2-19.4, none below 12."""
     number_words: int = 2
     """Words after the clue word taken as its (possibly misheard) number, which is scored in
     their place: "unlimited" is often written "and limited" (calibration split: 3 of 4

@@ -1,0 +1,76 @@
+"""A clue is its word and its number: Whisper's misheard openers ("glue", "Mike Lewis",
+"blue") and numbers ("tube", "free") must not cost the clue, and talk naming cards is still
+not proposed as one. Real speech (flite and festival voices), real Whisper."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+from voicemaster.game.phase import Phase
+from voicemaster.speech.ears.whisper.ear import WhisperEar
+from voicemaster.speech.ears.whisper.model import bundled_model, installed_parts
+from voicemaster.speech.voices.speakers import say
+from voicemaster.understand.intents import GiveClue
+from voicemaster.understand.listening import Listening
+
+pytestmark = [
+    pytest.mark.skipif(installed_parts() is None, reason="the Whisper model packages are not installed"),
+    pytest.mark.skipif(shutil.which("flite") is None, reason="flite is not installed (apt-get install flite)"),
+]
+
+CARDS = (
+    "Castle", "dragon", "apple", "needle", "kettle", "ladder", "honey", "bank", "bear", "boot",
+    "bridge", "chair", "cloud", "crown", "drum", "engine", "forest", "ghost",
+)
+AWAITING = Listening(CARDS, Phase.CLUE, awaiting_clue=True)
+
+MISHEARD_OPENERS = (
+    ("clue insect two", "flite:slt", "insect", 2),
+    ("my clue is fruit three", "flite:slt", "fruit", 3),
+    ("my clue is fruit three", "flite:rms", "fruit", 3),
+    ("clue space three", "flite:rms", "space", 3),
+    ("clue garden two", "flite:slt", "garden", 2),
+)
+"""Written by Whisper base here as "Glue insect tube", "Mike Lewis Fruit Free", "Mike Lewis
+Fruit 3", "Glue space 3" and "Blue Garden tube": the clue word is in the transcript, the
+opener (and often the number) is not. Only the two rms clips were taken before; the slt
+ones now lead their runner-up number by 3.1-6.2 nats (bar 3), so one may flip on another CPU."""
+
+TALK = (
+    ("maybe apple two", "flite:slt"),
+    ("maybe apple two", "flite:rms"),
+    ("he said two so apple and bear", "flite:slt"),
+    ("I think the dragon one is ours", "flite:rms"),
+    ("we pick the kettle", "flite:slt"),
+)
+"""Table talk naming cards, said while the spymaster thinks. "Maybe Apple tube" has the shape
+of a clue; only its opener ("maybe", plainly heard) tells it apart."""
+
+
+@pytest.fixture(scope="module")
+def ear() -> WhisperEar:
+    return WhisperEar(bundled_model())
+
+
+def hear(ear: WhisperEar, text: str, voice: str) -> GiveClue | None:
+    """`text` said by `voice` with a quarter second of silence either side, as endpointed."""
+    pad = np.zeros(4000, dtype=np.int16)
+    intent = ear.hear(np.concatenate([pad, say(text, voice).astype(np.int16), pad]), AWAITING).intent
+    assert intent is None or isinstance(intent, GiveClue), intent
+    return intent
+
+
+def test_clues_with_misheard_openers_and_numbers_are_proposed(ear: WhisperEar) -> None:
+    """All but one, and never as another number."""
+    results = [(hear(ear, text, voice), GiveClue(word, number)) for text, voice, word, number in MISHEARD_OPENERS]
+    right = [got for got, want in results if got == want]
+    assert len(right) >= len(MISHEARD_OPENERS) - 1, results
+    assert all(got is None or got.number == want.number for got, want in results), results
+
+
+def test_talk_naming_cards_is_not_proposed_as_a_clue(ear: WhisperEar) -> None:
+    results = [(text, voice, hear(ear, text, voice)) for text, voice in TALK]
+    assert all(intent is None for _, _, intent in results), results
