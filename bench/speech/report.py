@@ -30,7 +30,11 @@ awaited and whether a question is open, as in the game (pocketsphinx cleans the 
 first with the front end's utterance stage; Whisper hears it as cut).
 
 - A request counts as right only as exactly the expected intent (the card as written on
-  the board; a clue's word and number); an ambiguous question counts as not right.
+  the board; a clue's word and number), acted on at once; a one- or two-card question
+  holding the right card is counted apart ("asked about").
+- "both": Whisper and pocketsphinx on the same clip and one decision from the two
+  (voicemaster/speech/ears/fusion.py); its whisper and pocketsphinx rows are the very
+  outputs its two ears gave on each clip.
 - "read back": right clues the referee repeats and waits a yes for before they count
   (Whisper reads back every clue). "wrong": a request acted on as another request
   without a read-back.
@@ -43,6 +47,8 @@ first with the front end's utterance stage; Whisper hears it as cut).
 
 class CellLike(Protocol):
     right: dict[str, list[bool]]
+    asked: dict[str, list[bool]]
+    questions: int
     read_back: int
     wrong: int
     accepted: dict[str, list[bool]]
@@ -68,6 +74,12 @@ def _rows(engines: list[str], cells: dict[str, dict[str, CellLike]], conditions:
             target = [f"≥ {TARGETS[kind][c]}%" if c in TARGETS.get(kind, {}) else "" for c in conditions]
             row = [f"{r} ({t})" if t else r for r, t in zip(row, target)]
             lines.append(f"| {label}, {engine} | " + " | ".join(row) + " |")
+    for engine in engines:
+        asked = [pct(cells[engine][c].asked.get("guess", [])) for c in conditions]
+        lines.append(f"| guesses asked about, right card in the question, {engine} | " + " | ".join(asked) + " |")
+        asked_share = [f"{cells[engine][c].questions}/{sum(len(v) for v in cells[engine][c].right.values())}"
+                       for c in conditions]
+        lines.append(f"| requests answered with a question, {engine} (< 1 in 10) | " + " | ".join(asked_share) + " |")
     for engine in engines:
         lines.append(f"| wrong requests acted on, {engine} | " + " | ".join(str(cells[engine][c].wrong) for c in conditions) + " |")
         talk = [count([a for v in cells[engine][c].accepted.values() for a in v]) for c in conditions]
