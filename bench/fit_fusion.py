@@ -6,11 +6,12 @@ either ear put first or second, then chooses the bars on its probability:
 - act: the lowest bar at which, one safety step stricter, no request is acted on as another
   and no talk, silence or knock is acted on (the targets are 1 in 1,000 and 0.5 %: on a
   calibration split of a few hundred clips that is none);
-- ask / ask_second: the lowest at which questions stay under one request in ten and no
-  talk is asked about, again one step stricter.
+- ask / ask_second: those that put the right card in the most questions while questions
+  stay under one request in ten and no talk is asked about, again one step stricter (an
+  undisputed card below `act` is asked about; so is a disputed one, at any probability).
 Only lines of the calib split are used; any other split in the log is refused.
 
-    .venv/bin/python bench/fit_fusion.py bench/.cache/speech_accuracy.jsonl
+    .venv/bin/python bench/fit_fusion.py bench/.cache/speech_accuracy.jsonl [more logs of calib]
 """
 
 from __future__ import annotations
@@ -48,12 +49,14 @@ class Clip:
     p: View
 
 
-def clips(log: Path) -> list[Clip]:
-    out = []
-    for raw in log.read_text(encoding="utf-8").splitlines():
+def clips(logs: list[Path]) -> list[Clip]:
+    """Every clip once (runs of other subsets may share clips)."""
+    out, seen = [], set()
+    for log, raw in ((log, raw) for log in logs for raw in log.read_text(encoding="utf-8").splitlines()):
         line = json.loads(raw)
-        if line["engine"] != "both":
+        if line["engine"] != "both" or (line["id"], line["condition"]) in seen:
             continue
+        seen.add((line["id"], line["condition"]))
         if line["split"] != "calib":
             raise SystemExit(f"{log}: holds split {line['split']!r}; the fusion is fitted on calib only")
         expected = line["expected"]
@@ -124,16 +127,16 @@ def judge(data: list[Clip], judgements: list[list[tuple[float, str]]], model: Fu
 
 def bars(data: list[Clip], coefficients: tuple[float, ...]) -> FusionModel:
     judgements = [judged(c.w, c.p, coefficients) for c in data]
-    grid = [round(v, 2) for v in np.arange(0.30, 0.995, STEP)]
+    grid = [round(v, 2) for v in np.arange(0.10, 0.995, STEP)]
     act = next((a for a in grid if _safe(judge(data, judgements, FusionModel(coefficients, a - STEP, 2.0, 2.0)), False)),
                1.01)
     best: tuple[int, float, float] | None = None
-    for ask in [g for g in grid if g <= act]:
-        for second in [g for g in grid if g <= act]:
+    for ask in grid:
+        for second in grid:
             out = judge(data, judgements, FusionModel(coefficients, act, ask - STEP, second - STEP))
             if _safe(out, True) and (best is None or out.asked_right > best[0]):
                 best = (out.asked_right, ask, second)
-    ask, second = (best[1], best[2]) if best else (act, act)
+    ask, second = (best[1], best[2]) if best else (1.01, 1.01)
     return FusionModel(coefficients, act, ask, second)
 
 
@@ -145,17 +148,17 @@ def _safe(out: Outcome, asking: bool) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("log", type=Path, help="speech_accuracy.py's clip log of --engines both --splits calib")
+    parser.add_argument("logs", type=Path, nargs="+", help="speech_accuracy.py's clip logs of --engines both --splits calib")
     parser.add_argument("--out", type=Path, default=MODEL_FILE)
     args = parser.parse_args()
-    data = clips(args.log)
+    data = clips(args.logs)
     coefficients = tuple(round(float(b), 4) for b in fit(data))
     model = bars(data, coefficients)
     out = judge(data, [judged(c.w, c.p, coefficients) for c in data], model)
     result = {
         "features": list(FEATURES), "coefficients": list(coefficients),
         "act": model.act, "ask": model.ask, "ask_second": model.ask_second,
-        "fitted_on": f"calib split, {len(data)} clips (bench/fit_fusion.py {args.log.name})",
+        "fitted_on": f"calib split, {len(data)} clips (bench/fit_fusion.py {' '.join(p.name for p in args.logs)})",
         "calib": vars(out),
     }
     args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -129,9 +129,13 @@ def replay(logs: list[Path], model: FusionModel) -> dict[tuple[str, str], dict[s
     (a refitted model is judged on the very clips and both ears' outputs, without decoding)."""
     results: dict[tuple[str, str], dict[str, Cell]] = defaultdict(dict)
     items: dict[str, dict[str, Item]] = {}
+    seen: set[tuple[str, str, str]] = set()
     for raw in (raw for log in logs for raw in log.read_text(encoding="utf-8").splitlines()):
         line = json.loads(raw)
         split = line["split"]
+        if (line["engine"], line["id"], line["condition"]) in seen:
+            continue
+        seen.add((line["engine"], line["id"], line["condition"]))
         item = items.setdefault(split, {i.id: i for i in build(split)})[line["id"]]
         if line["engine"] == "both":
             fused = fuse(View(**line["views"]["w"]), View(**line["views"]["p"]), model)

@@ -10,10 +10,11 @@ from typing import Protocol
 import numpy as np
 
 TARGETS: dict[str, dict[str, int]] = {
-    "guess": {"clean": 99, "babble 20": 95, "babble 10": 85, "babble 5": 60, "pink 10": 95},
-    "command": {"clean": 98, "babble 20": 95, "babble 10": 80, "pink 10": 90},
-    "clue": {"clean": 90, "babble 20": 80, "babble 10": 60, "pink 10": 70},
+    "guess": {"clean": 97, "babble 20": 92, "babble 10": 60, "pink 10": 85, "room + babble 15": 80},
+    "command": {"clean": 98, "babble 20": 93, "pink 10": 88},
+    "clue": {"clean": 90, "babble 20": 75},
 }
+"""Issue 15's targets."""
 LABELS = {"guess": "guesses", "cover": "covers", "command": "commands", "clue": "clue word + number"}
 SPLIT_TITLES = {
     "test": "Natural voices, held-back speakers (slt, rms, ked; thresholds were set on joe, kal, awb)",
@@ -81,10 +82,10 @@ def _rows(engines: list[str], cells: dict[str, dict[str, CellLike]], conditions:
                        for c in conditions]
         lines.append(f"| requests answered with a question, {engine} (< 1 in 10) | " + " | ".join(asked_share) + " |")
     for engine in engines:
-        lines.append(f"| wrong requests acted on, {engine} | " + " | ".join(str(cells[engine][c].wrong) for c in conditions) + " |")
+        lines.append(f"| wrong requests acted on, {engine} (≤ 1 in 1,000) | " + " | ".join(str(cells[engine][c].wrong) for c in conditions) + " |")
         talk = [count([a for v in cells[engine][c].accepted.values() for a in v]) for c in conditions]
-        lines.append(f"| talk, silence, knocks accepted, {engine} (≤ 1%) | " + " | ".join(talk) + " |")
-        lines.append(f"| false clues, {engine} (≤ 1%) | " + " | ".join(count(cells[engine][c].false_clues) for c in conditions) + " |")
+        lines.append(f"| talk, silence, knocks accepted, {engine} (≤ 0.5%) | " + " | ".join(talk) + " |")
+        lines.append(f"| false clues, {engine} (≤ 2%) | " + " | ".join(count(cells[engine][c].false_clues) for c in conditions) + " |")
         ms = [f"{np.median(cells[engine][c].ms):.0f} / {np.percentile(cells[engine][c].ms, 95):.0f}" for c in conditions]
         lines.append(f"| decision ms, {engine} (median / p95) | " + " | ".join(ms) + " |")
     return lines

@@ -1,4 +1,5 @@
-"""Choosing the recognizer: an English vosk model when present, else Whisper, else pocketsphinx.
+"""Choosing the recognizer: an English vosk model when present, else Whisper and pocketsphinx
+together (`both`), else pocketsphinx.
 
 `choose` only looks at what is on disk (the `models` listing uses it); `open_ear` loads.
 Under `auto` a Whisper model that cannot be used is a warning and the pocketsphinx path,
@@ -51,7 +52,7 @@ def choose(engine: str = "auto", model: str | Path | None = None, directories: S
     if engine in ("auto", "whisper", "both"):
         whisper = find_whisper_model(directories)
         if whisper is not None or installed_parts() is not None or engine != "auto":
-            return Choice("both" if engine == "both" else "whisper", whisper)
+            return Choice("whisper" if engine == "whisper" else "both", whisper)
     return Choice("pocketsphinx")
 
 
@@ -60,7 +61,7 @@ def _explicit(engine: str, model: Path) -> Choice:
     if kind is None:
         raise InputError("not a speech model directory (a vosk model, or a CTranslate2 Whisper model "
                          "with model.bin, config.json and tokenizer.json)", str(model))
-    if engine == "both" and kind == "whisper":
+    if engine in ("auto", "both") and kind == "whisper":
         return Choice("both", model)
     if engine not in ("auto", kind):
         raise InputError(f"this is a {kind} model, not one for --engine {engine}", str(model))
@@ -70,13 +71,11 @@ def _explicit(engine: str, model: Path) -> Choice:
 def open_ear(engine: str = "auto", model: str | Path | None = None) -> OpenedEar:
     """The chosen recognizer, loaded once."""
     choice = choose(engine, model)
-    if choice.engine == "both":
-        return OpenedEar(_both(choice.model))
-    if choice.engine == "whisper":
+    if choice.engine in ("whisper", "both"):
         try:
-            return OpenedEar(_whisper(choice.model))
+            return OpenedEar(_both(choice.model) if choice.engine == "both" else _whisper(choice.model))
         except InputError as exc:
-            if engine == "whisper" or model is not None:
+            if engine != "auto" or model is not None:
                 raise
             warning = f"The Whisper model cannot be used: {exc}. Listening with pocketsphinx, which hears less well."
             return OpenedEar(_pocketsphinx(), (warning,))
