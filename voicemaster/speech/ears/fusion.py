@@ -5,7 +5,7 @@ clean, noisy and reverberant guesses better and acts on wrong ones; Whisper refu
 talk and false clues. Each ear's say is condensed into a `View` (its first choice, its
 runner-up and its own evidence for them); a logistic model fitted on the calibration split
 (bench/fit_fusion.py → fusion_model.json) turns the two views into a probability for each
-phrase either ear put first. The bars on that probability decide:
+phrase either ear put first or second. The bars on that probability decide:
 - act, only when no ear put another phrase first (two ears that disagree never reveal);
 - ask "Apple?" for one likely card, "Did you say apple or chapel?" for two, never three;
 - else nothing.
@@ -188,7 +188,9 @@ class FusionEar:
 
     A process, not a thread: pocketsphinx holds the GIL while it decodes (a Python loop beside
     it ran at an eighth of its speed), which would stall Whisper's Python steps between its
-    C++ calls. The worker starts with the ear, so its imports overlap Whisper's loading."""
+    C++ calls. The worker starts with the ear, so its imports overlap Whisper's loading.
+    Measured on 8 clean guesses, 2 cores with other jobs at load 2.5: medians Whisper 190-221 ms,
+    pocketsphinx 245-254 ms, both 364-406 ms (one after the other would be ~450)."""
 
     name = "both"
     denoise = "none"
