@@ -34,8 +34,10 @@ from bench.speech.corpus import COUNTS, Item, build  # noqa: E402
 from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
+from voicemaster.speech.ears.fusion import FusionEar, FusionModel, View, fuse, load_model, view_dict  # noqa: E402
 from voicemaster.speech.ears.heard import Ear, Heard  # noqa: E402
-from voicemaster.understand.intents import AmbiguousCard, GiveClue, to_json  # noqa: E402
+from voicemaster.speech.ears.recognizer import Transcript  # noqa: E402
+from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json  # noqa: E402
 from voicemaster.understand.listening import Listening  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -58,6 +60,10 @@ class Cell:
     false_clues: list[bool] = field(default_factory=list)
     """Guesses and number talk in the clue phase: whether a clue came out."""
     ms: list[float] = field(default_factory=list)
+    asked: dict[str, list[bool]] = field(default_factory=lambda: defaultdict(list))
+    """Requests answered with a one- or two-card question that holds the right card (not acted on)."""
+    questions: int = 0
+    """Requests answered with a question at all (right card in it or not)."""
 
 
 def score(cell: Cell, item: Item, heard: Heard) -> None:
@@ -66,6 +72,10 @@ def score(cell: Cell, item: Item, heard: Heard) -> None:
     if item.kind in REQUESTS:
         right = intent == item.expected
         cell.right[item.kind].append(right)
+        question = isinstance(intent, AmbiguousCard)
+        cell.questions += question
+        card = getattr(item.expected, "word", None)
+        cell.asked[item.kind].append(question and card in intent.candidates)  # type: ignore[union-attr]
         cell.read_back += right and heard.read_back
         cell.wrong += not right and intent is not None and not heard.read_back and not isinstance(intent, AmbiguousCard)
         return
@@ -75,21 +85,67 @@ def score(cell: Cell, item: Item, heard: Heard) -> None:
         cell.accepted[item.kind].append(intent is not None)
 
 
-def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict[str, Cell]:
-    cells: dict[str, Cell] = {}
+def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict[str, dict[str, Cell]]:
+    """Cells per engine and condition; the fused ear reports itself and both its ears, from one decode."""
+    cells: dict[str, dict[str, Cell]] = defaultdict(dict)
     for condition in conditions:
-        cell = cells.setdefault(condition, Cell())
         for item in items:
             now = Listening(item.uncovered, item.phase, item.awaiting_clue, item.question_open)
             heard = ear.hear(render(item, condition), now)
-            score(cell, item, heard)
-            print(json.dumps({"engine": ear.name, "id": item.id, "voice": item.voice, "kind": item.kind,
-                              "condition": condition, "text": item.text, "heard": heard.transcript.text,
-                              "intent": to_json(heard.intent), "expected": to_json(item.expected),
-                              "read_back": heard.read_back, "ms": round(heard.decode_ms, 1)}), file=log, flush=True)
-        right = {k: f"{100 * statistics.mean(v):.0f}" for k, v in cell.right.items()}
-        print(f"{ear.name:12} {items[0].split:6} {condition:16} {right} {np.median(cell.ms):.0f} ms", flush=True)
+            line = {"id": item.id, "split": item.split, "voice": item.voice, "kind": item.kind,
+                    "condition": condition, "text": item.text, "expected": to_json(item.expected)}
+            outcomes = [(ear.name, heard)]
+            if isinstance(ear, FusionEar) and ear.last is not None:
+                w_heard, p_heard, w, p = ear.last
+                outcomes += [("whisper", w_heard), ("pocketsphinx", p_heard)]
+                line["views"] = {"w": view_dict(w), "p": view_dict(p)}
+            for name, h in outcomes:
+                score(cells[name].setdefault(condition, Cell()), item, h)
+                print(json.dumps({**line, "engine": name, "heard": h.transcript.text, "intent": to_json(h.intent),
+                                  "read_back": h.read_back, "ms": round(h.decode_ms, 1)}), file=log, flush=True)
+        for name in cells:
+            cell = cells[name][condition]
+            right = {k: f"{100 * statistics.mean(v):.0f}" for k, v in cell.right.items()}
+            print(f"{name:12} {items[0].split:6} {condition:16} {right} {np.median(cell.ms):.0f} ms", flush=True)
     return cells
+
+
+def from_json(data: dict | None) -> Intent | None:
+    """The SPEC §3 JSON form back as an intent (a logged clip's outcome); a question asks about
+    two cards at most, as the dialogue does."""
+    if data is None:
+        return None
+    kind = data["type"]
+    if kind == "ambiguous":
+        return AmbiguousCard(data["action"], tuple(data["candidates"][:2]))
+    if kind in ("guess", "cover"):
+        return (GuessCard if kind == "guess" else CoverCard)(data["word"])
+    if kind == "clue":
+        return GiveClue(data["word"], data["number"])
+    return Command(kind, data.get("action", "query"))
+
+
+def replay(logs: list[Path], model: FusionModel) -> dict[tuple[str, str], dict[str, Cell]]:
+    """The figures of a logged run again, the fused decision taken anew from the logged views
+    (a refitted model is judged on the very clips and both ears' outputs, without decoding)."""
+    results: dict[tuple[str, str], dict[str, Cell]] = defaultdict(dict)
+    items: dict[str, dict[str, Item]] = {}
+    seen: set[tuple[str, str, str]] = set()
+    for raw in (raw for log in logs for raw in log.read_text(encoding="utf-8").splitlines()):
+        line = json.loads(raw)
+        split = line["split"]
+        if (line["engine"], line["id"], line["condition"]) in seen:
+            continue
+        seen.add((line["engine"], line["id"], line["condition"]))
+        item = items.setdefault(split, {i.id: i for i in build(split)})[line["id"]]
+        if line["engine"] == "both":
+            fused = fuse(View(**line["views"]["w"]), View(**line["views"]["p"]), model)
+            heard = Heard(Transcript(line["heard"], 0.0), fused.intent, fused.confidence, line["ms"], (), fused.read_back)
+        else:
+            heard = Heard(Transcript(line["heard"], 0.0), from_json(line["intent"]), 0.0, line["ms"], (),
+                          line["read_back"])
+        score(results[(line["engine"], split)].setdefault(line["condition"], Cell()), item, heard)
+    return results
 
 
 def whisper_with(settings: list[str]) -> Ear:
@@ -116,21 +172,37 @@ def main() -> None:
                         help="only these kinds of utterance (e.g. clue numtalk chatter guess_in_clue)")
     parser.add_argument("--log", type=Path, default=CLIPS, help="where every clip's outcome goes (JSON lines)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
+    parser.add_argument("--replay", type=Path, nargs="+", metavar="LOG",
+                        help="report a logged run of --engines both again, the fused decision taken anew from "
+                             "its logged views with the shipped fusion model (no decoding; implies --no-write)")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
                         help="Whisper thresholds to try instead of the shipped ones (implies --no-write)")
     args = parser.parse_args()
     started = time.perf_counter()
     results: dict[tuple[str, str], dict[str, Cell]] = {}
-    args.log.parent.mkdir(parents=True, exist_ok=True)
-    with args.log.open("w", encoding="utf-8") as log:
-        for engine in args.engines:
-            ear = whisper_with(args.set) if engine == "whisper" and args.set else open_ear(engine).ear
-            for split in args.splits:
-                items = [i for i in build(split, args.every) if args.kinds is None or i.kind in args.kinds]
-                results[(engine, split)] = run(ear, items, args.conditions, log)
+    if args.replay:
+        results = replay(args.replay, load_model())
+        args.conditions = [c for c in CONDITIONS if any(c in cells for cells in results.values())]
+    else:
+        args.log.parent.mkdir(parents=True, exist_ok=True)
+        with args.log.open("w", encoding="utf-8") as log:
+            for engine in args.engines:
+                ear = whisper_with(args.set) if engine == "whisper" and args.set else open_ear(engine).ear
+                for split in args.splits:
+                    items = [i for i in build(split, args.every) if args.kinds is None or i.kind in args.kinds]
+                    for name, cells in run(ear, items, args.conditions, log).items():
+                        results[(name, split)] = cells
     text = report(results, args, (time.perf_counter() - started) / 60)
+    if args.replay:
+        title, rest = text.split("\n", 1)
+        text = (f"{title}\n\nReplayed with `bench/speech_accuracy.py --replay {' '.join(p.name for p in args.replay)}`: "
+                "both ears' logged outputs of `--engines both` runs, the fused decision taken anew with the shipped "
+                f"fusion model ({load_model().source}).\n{rest}")
     print(text)
-    if not args.no_write and not args.set:
+    if args.replay and not args.no_write:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "speech_fusion.md").write_text(text, encoding="utf-8")
+    elif not args.no_write and not args.set:
         RESULTS.mkdir(parents=True, exist_ok=True)
         (RESULTS / "speech_accuracy.md").write_text(text, encoding="utf-8")
         from bench.speech.report import plot

@@ -66,6 +66,29 @@ def test_ambiguous_card_is_asked_and_the_choice_acts() -> None:
     assert say(d, GuessCard(RED[0])).startswith("Apple: red agent")
 
 
+def test_one_likely_card_is_asked_by_name_and_yes_reveals_it() -> None:
+    d, recorded, _ = table()
+    say(d, GiveClue("ocean", 2))
+    assert say(d, AmbiguousCard("guess", (RED[0],))) == "Apple?"
+    assert d.game.snapshot().remaining[Team.RED] == 9
+    assert say(d, Command("yes")).startswith("Apple: red agent")
+    assert recorded[-1] == act.Guess(RED[0]) and d.question is None
+
+
+def test_yes_to_a_two_card_question_asks_again() -> None:
+    d, recorded, _ = table()
+    say(d, GiveClue("ocean", 2))
+    prompt = say(d, AmbiguousCard("guess", (RED[0], BLUE[0])))
+    assert say(d, Command("yes")) == prompt and recorded == [act.Clue("ocean", 2)]
+
+
+def test_never_a_question_of_three_cards() -> None:
+    d, _, _ = table()
+    say(d, GiveClue("ocean", 2))
+    assert say(d, AmbiguousCard("guess", (RED[0], BLUE[0], RED[1]))) == "Did you say apple or dragon?"
+    assert d.question is not None and d.question.candidates == (RED[0], BLUE[0])
+
+
 def test_a_card_question_the_table_moved_past_is_dropped() -> None:
     d, _, _ = table()
     say(d, GiveClue("ocean", 2))

@@ -30,6 +30,8 @@ from voicemaster.voice import phrases
 QUESTION_REMINDER_S = 8.0
 QUESTION_GIVE_UP_S = 20.0
 COOP_COVER_WAIT_S = 10.0
+MAX_ASKED = 2
+"""Cards in one question: a table answers "apple or chapel?", not a list of three."""
 
 
 @dataclass
@@ -184,8 +186,9 @@ class Dialogue:
         return Reply(phrases.time_phrase(snap))
 
     def _ask_card(self, intent: AmbiguousCard) -> Reply:
-        prompt = phrases.confirm_card_phrase(intent.candidates)
-        return self._ask(Question("card", prompt, self.clock(), intent.candidates, intent.action))
+        """ "Apple?" or "Did you say apple or chapel?": a question of three cards goes unanswered."""
+        cards = intent.candidates[:MAX_ASKED]
+        return self._ask(Question("card", phrases.confirm_card_phrase(cards), self.clock(), cards, intent.action))
 
     def _ask(self, question: Question) -> Reply:
         self.question = question
@@ -207,7 +210,7 @@ class Dialogue:
             self.question = None
             return self._handle_clue_safely(q.clue)
         if q.kind == "card":
-            chosen = _chosen_card(intent, q.candidates)
+            chosen = q.candidates[0] if is_yes and len(q.candidates) == 1 else _chosen_card(intent, q.candidates)
             if chosen is not None:
                 self.question = None
                 action = act.Guess(chosen) if q.action == "guess" else act.Cover(chosen)

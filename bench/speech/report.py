@@ -10,10 +10,11 @@ from typing import Protocol
 import numpy as np
 
 TARGETS: dict[str, dict[str, int]] = {
-    "guess": {"clean": 99, "babble 20": 95, "babble 10": 85, "babble 5": 60, "pink 10": 95},
-    "command": {"clean": 98, "babble 20": 95, "babble 10": 80, "pink 10": 90},
-    "clue": {"clean": 90, "babble 20": 80, "babble 10": 60, "pink 10": 70},
+    "guess": {"clean": 97, "babble 20": 92, "babble 10": 60, "pink 10": 85, "room + babble 15": 80},
+    "command": {"clean": 98, "babble 20": 93, "pink 10": 88},
+    "clue": {"clean": 90, "babble 20": 75},
 }
+"""Issue 15's targets."""
 LABELS = {"guess": "guesses", "cover": "covers", "command": "commands", "clue": "clue word + number"}
 SPLIT_TITLES = {
     "test": "Natural voices, held-back speakers (slt, rms, ked; thresholds were set on joe, kal, awb)",
@@ -30,7 +31,11 @@ awaited and whether a question is open, as in the game (pocketsphinx cleans the 
 first with the front end's utterance stage; Whisper hears it as cut).
 
 - A request counts as right only as exactly the expected intent (the card as written on
-  the board; a clue's word and number); an ambiguous question counts as not right.
+  the board; a clue's word and number), acted on at once; a one- or two-card question
+  holding the right card is counted apart ("asked about").
+- "both": Whisper and pocketsphinx on the same clip and one decision from the two
+  (voicemaster/speech/ears/fusion.py); its whisper and pocketsphinx rows are the very
+  outputs its two ears gave on each clip.
 - "read back": right clues the referee repeats and waits a yes for before they count
   (Whisper reads back every clue). "wrong": a request acted on as another request
   without a read-back.
@@ -43,6 +48,8 @@ first with the front end's utterance stage; Whisper hears it as cut).
 
 class CellLike(Protocol):
     right: dict[str, list[bool]]
+    asked: dict[str, list[bool]]
+    questions: int
     read_back: int
     wrong: int
     accepted: dict[str, list[bool]]
@@ -69,10 +76,16 @@ def _rows(engines: list[str], cells: dict[str, dict[str, CellLike]], conditions:
             row = [f"{r} ({t})" if t else r for r, t in zip(row, target)]
             lines.append(f"| {label}, {engine} | " + " | ".join(row) + " |")
     for engine in engines:
-        lines.append(f"| wrong requests acted on, {engine} | " + " | ".join(str(cells[engine][c].wrong) for c in conditions) + " |")
+        asked = [pct(cells[engine][c].asked.get("guess", [])) for c in conditions]
+        lines.append(f"| guesses asked about, right card in the question, {engine} | " + " | ".join(asked) + " |")
+        asked_share = [f"{cells[engine][c].questions}/{sum(len(v) for v in cells[engine][c].right.values())}"
+                       for c in conditions]
+        lines.append(f"| requests answered with a question, {engine} (< 1 in 10) | " + " | ".join(asked_share) + " |")
+    for engine in engines:
+        lines.append(f"| wrong requests acted on, {engine} (≤ 1 in 1,000) | " + " | ".join(str(cells[engine][c].wrong) for c in conditions) + " |")
         talk = [count([a for v in cells[engine][c].accepted.values() for a in v]) for c in conditions]
-        lines.append(f"| talk, silence, knocks accepted, {engine} (≤ 1%) | " + " | ".join(talk) + " |")
-        lines.append(f"| false clues, {engine} (≤ 1%) | " + " | ".join(count(cells[engine][c].false_clues) for c in conditions) + " |")
+        lines.append(f"| talk, silence, knocks accepted, {engine} (≤ 0.5%) | " + " | ".join(talk) + " |")
+        lines.append(f"| false clues, {engine} (≤ 2%) | " + " | ".join(count(cells[engine][c].false_clues) for c in conditions) + " |")
         ms = [f"{np.median(cells[engine][c].ms):.0f} / {np.percentile(cells[engine][c].ms, 95):.0f}" for c in conditions]
         lines.append(f"| decision ms, {engine} (median / p95) | " + " | ".join(ms) + " |")
     return lines

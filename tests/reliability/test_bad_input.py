@@ -57,7 +57,7 @@ CASES = [
     ("config: timer key", [*PLAY, *DEAL, "--config", "config-timer-key.toml"], "config-timer-key.toml: unknown setting 'minutes' in [timer]"),
     ("config: true/false", [*PLAY, *DEAL, "--config", "config-bool.toml"], 'config-bool.toml: [timer] enforced = "yes": should be true or false'),
     ("config: engine", [*PLAY, *DEAL, "--config", "config-engine.toml"],
-     'config-engine.toml: engine = "sphinx": should be one of auto, whisper, vosk, pocketsphinx'),
+     'config-engine.toml: engine = "sphinx": should be one of auto, whisper, both, vosk, pocketsphinx'),
     ("config: audio out", [*PLAY, *DEAL, "--config", "config-audio-out.toml"], 'config-audio-out.toml: audio_out = "loud": should be'),
     ("config: volume", [*PLAY, *DEAL, "--config", "config-volume.toml"], "config-volume.toml: [voice] volume = 3: should be a number from 0 to 1"),
     ("config: not a table", [*PLAY, *DEAL, "--config", "config-voice-string.toml"], 'config-voice-string.toml: voice should be a table'),

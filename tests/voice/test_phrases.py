@@ -192,8 +192,8 @@ def test_repeat_without_a_clue_leaves_it_to_the_caller() -> None:
 
 def test_dialogue_prompts() -> None:
     assert phrases.confirm_card_phrase(["apple", "chapel"]) == "Did you say apple or chapel?"
-    assert phrases.confirm_card_phrase(["APPLE", "CHAPEL", "MAPLE"]) == "Did you say apple, chapel or maple?"
-    assert phrases.confirm_card_phrase(["apple"]) == "Did you say apple?"
+    assert phrases.confirm_card_phrase(["APPLE", "CHAPEL", "MAPLE"]) == "Did you say apple or chapel?"
+    assert phrases.confirm_card_phrase(["apple"]) == "Apple?"
     assert phrases.confirm_undo_phrase("the guess apple") == "Undo the guess apple? Say yes or no."
     assert phrases.ask_clue_phrase(BLUE, "corner") == "Blue spymaster, do you accept corner?"
     assert phrases.confirm_clue_phrase("ocean", 2) == "Ocean, two — right?"

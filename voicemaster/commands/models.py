@@ -65,9 +65,12 @@ def _bundled_whisper() -> str:
 
 def _auto_choice(directories: list[Path]) -> str:
     choice = choose("auto", directories=directories)
+    whisper = f"whisper with {choice.model.name} ({choice.model})" if choice.model else "whisper with the built-in base model"
+    if choice.engine == "both":
+        return f"both ({whisper}, and pocketsphinx)"
     if choice.model is not None:
         return f"{choice.engine} with {choice.model.name} ({choice.model})"
-    return "whisper with the built-in base model" if choice.engine == "whisper" else choice.engine
+    return choice.engine
 
 
 def _fetch(args: argparse.Namespace) -> int:

@@ -281,11 +281,11 @@ def _timer_phrase(seconds_left: float | None, action: TimeAction) -> str:
 
 
 def confirm_card_phrase(candidates: Sequence[str]) -> str:
-    """ "Did you say apple or chapel?" """
-    names = [_card(c) for c in candidates]
-    if len(names) <= 1:
-        return f"Did you say {''.join(names)}?"
-    return f"Did you say {', '.join(names[:-1])} or {names[-1]}?"
+    """ "Apple?" for one card (yes takes it), "Did you say apple or chapel?" for two; never more."""
+    names = [_card(c) for c in candidates[:2]]
+    if len(names) == 1:
+        return f"{_cap(names[0])}?"
+    return f"Did you say {names[0]} or {names[1]}?"
 
 
 def confirm_undo_phrase(description: str) -> str:

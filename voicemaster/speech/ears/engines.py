@@ -1,4 +1,5 @@
-"""Choosing the recognizer: an English vosk model when present, else Whisper, else pocketsphinx.
+"""Choosing the recognizer: an English vosk model when present, else Whisper and pocketsphinx
+together (`both`), else pocketsphinx.
 
 `choose` only looks at what is on disk (the `models` listing uses it); `open_ear` loads.
 Under `auto` a Whisper model that cannot be used is a warning and the pocketsphinx path,
@@ -16,8 +17,9 @@ from voicemaster.speech.ears.heard import Ear
 from voicemaster.speech.ears.models import engine_of, find_vosk_model, find_whisper_model
 from voicemaster.speech.ears.whisper.model import installed_parts
 
-Engine = Literal["vosk", "whisper", "pocketsphinx"]
-ENGINES = ("auto", "whisper", "vosk", "pocketsphinx")
+Engine = Literal["vosk", "whisper", "both", "pocketsphinx"]
+ENGINES = ("auto", "whisper", "both", "vosk", "pocketsphinx")
+"""`both`: Whisper and pocketsphinx on every utterance, one decision from the two (fusion.py)."""
 
 
 @dataclass(frozen=True)
@@ -47,10 +49,10 @@ def choose(engine: str = "auto", model: str | Path | None = None, directories: S
         if engine == "vosk":
             raise InputError("no vosk model found: put one in models/ or pass --model PATH "
                              "(voicemaster models says how to get vosk-model-small-en-us-0.15)")
-    if engine in ("auto", "whisper"):
+    if engine in ("auto", "whisper", "both"):
         whisper = find_whisper_model(directories)
-        if whisper is not None or installed_parts() is not None or engine == "whisper":
-            return Choice("whisper", whisper)
+        if whisper is not None or installed_parts() is not None or engine != "auto":
+            return Choice("whisper" if engine == "whisper" else "both", whisper)
     return Choice("pocketsphinx")
 
 
@@ -59,6 +61,8 @@ def _explicit(engine: str, model: Path) -> Choice:
     if kind is None:
         raise InputError("not a speech model directory (a vosk model, or a CTranslate2 Whisper model "
                          "with model.bin, config.json and tokenizer.json)", str(model))
+    if engine in ("auto", "both") and kind == "whisper":
+        return Choice("both", model)
     if engine not in ("auto", kind):
         raise InputError(f"this is a {kind} model, not one for --engine {engine}", str(model))
     return Choice(kind, model)
@@ -67,11 +71,11 @@ def _explicit(engine: str, model: Path) -> Choice:
 def open_ear(engine: str = "auto", model: str | Path | None = None) -> OpenedEar:
     """The chosen recognizer, loaded once."""
     choice = choose(engine, model)
-    if choice.engine == "whisper":
+    if choice.engine in ("whisper", "both"):
         try:
-            return OpenedEar(_whisper(choice.model))
+            return OpenedEar(_both(choice.model) if choice.engine == "both" else _whisper(choice.model))
         except InputError as exc:
-            if engine == "whisper" or model is not None:
+            if engine != "auto" or model is not None:
                 raise
             warning = f"The Whisper model cannot be used: {exc}. Listening with pocketsphinx, which hears less well."
             return OpenedEar(_pocketsphinx(), (warning,))
@@ -89,6 +93,12 @@ def _pocketsphinx() -> Ear:
     from voicemaster.speech.ears.pocketsphinx_backend import PocketsphinxRecognizer
 
     return GrammarEar(PocketsphinxRecognizer())
+
+
+def _both(model: Path | None) -> Ear:
+    from voicemaster.speech.ears.fusion import FusionEar
+
+    return FusionEar(_whisper(model))
 
 
 def _whisper(model: Path | None) -> Ear:

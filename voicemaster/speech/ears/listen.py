@@ -35,6 +35,8 @@ from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 STRICT_BONUS = 0.4
 """Score added to the card the strict pass chose."""
 MAX_CLUE_CANDIDATES = 8
+MAX_ASKED = 2
+"""Cards in an ambiguous result: a question between two, never three."""
 AGREEMENT = 0.6
 """Phone-string similarity above which the two passes heard the same thing."""
 
@@ -163,7 +165,7 @@ def _card_intent(
     if not ranked or ranked[0].score < MIN_SCORE:
         return None, 0.0, ()
     best = ranked[0]
-    close = tuple(s.card for s in ranked if s.score >= max(MIN_SCORE, best.score - AMBIGUITY_MARGIN))
+    close = tuple(s.card for s in ranked if s.score >= max(MIN_SCORE, best.score - AMBIGUITY_MARGIN))[:MAX_ASKED]
     confidence = min(1.0, best.score)
     if len(close) > 1:
         return AmbiguousCard(action, close), confidence, close

@@ -26,8 +26,9 @@ from voicemaster.understand.intents import (
     Intent,
 )
 
-MAX_CANDIDATES = 3
-"""An ambiguous result offers at most this many cards."""
+MAX_CANDIDATES = 2
+"""An ambiguous result offers at most this many cards: "Did you say apple or chapel?", never a
+list of three, which a table does not answer well."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,115 @@
+"""Two ears, one decision: the fusion on constructed evidence, and both real ears on flite speech."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.speech.ears.test_whisper_ear import CARDS, GUESSING, said
+from voicemaster.speech.ears.fusion import FusionModel, View, choose, firsts, fuse, judged, load_model
+from voicemaster.speech.ears.whisper.model import installed_parts
+from voicemaster.understand.intents import AmbiguousCard, CoverCard, GuessCard
+
+MODEL = load_model()
+SURE_WHISPER = View("guess|apple", "guess|ladder", acted=True, confidence=0.95, deficit=0.0, margin=8.0, other=9.0)
+SURE_SPHINX = View("guess|apple", acted=True, confidence=1.0)
+
+
+def test_two_ears_that_agree_act() -> None:
+    assert fuse(SURE_WHISPER, SURE_SPHINX, MODEL).intent == GuessCard("apple")
+
+
+def test_two_ears_that_disagree_never_reveal() -> None:
+    other = View("guess|chapel", acted=True, confidence=1.0)
+    fused = fuse(SURE_WHISPER, other, MODEL).intent
+    assert fused is None or isinstance(fused, AmbiguousCard)
+
+
+def _random_view(rng: random.Random, keys: list[str]) -> View:
+    top = rng.choice(keys + [None])  # type: ignore[operator]
+    return View(top, rng.choice(keys + [None]), rng.random() < 0.5, rng.random(),  # type: ignore[operator]
+                rng.uniform(0, 10), rng.uniform(-2, 10), rng.uniform(-2, 10))
+
+
+def test_a_card_is_revealed_only_when_an_ear_ranks_it_first_and_none_ranks_another() -> None:
+    rng = random.Random(5)
+    keys = ["guess|apple", "guess|chapel", "guess|maple", "stop|query"]
+    revealed = 0
+    for _ in range(3000):
+        w, p = _random_view(rng, keys), _random_view(rng, keys)
+        fused = fuse(w, p, MODEL).intent
+        if isinstance(fused, (GuessCard, CoverCard)):
+            revealed += 1
+            assert firsts(w, p) == {f"guess|{fused.word}"}, (w, p, fused)
+        if isinstance(fused, AmbiguousCard):
+            assert 1 <= len(fused.candidates) <= 2 and f"guess|{fused.candidates[0]}" in firsts(w, p)
+    assert revealed > 0
+
+
+BARS = FusionModel((), act=0.9, ask=0.5, ask_second=0.4)
+
+
+def test_a_likely_card_short_of_sure_is_a_one_card_question() -> None:
+    scored = [(0.7, "guess|apple"), (0.1, "guess|chapel")]
+    assert choose(scored, frozenset({"guess|apple"}), BARS).intent == AmbiguousCard("guess", ("apple",))
+
+
+def test_two_likely_cards_make_a_two_card_question_and_never_three() -> None:
+    scored = [(0.7, "guess|apple"), (0.6, "guess|chapel"), (0.55, "guess|maple")]
+    fused = choose(scored, frozenset({"guess|apple", "guess|chapel"}), BARS).intent
+    assert fused == AmbiguousCard("guess", ("apple", "chapel"))
+
+
+def test_an_unlikely_card_is_silence() -> None:
+    assert choose([(0.3, "guess|apple")], frozenset({"guess|apple"}), BARS).intent is None
+
+
+def test_the_model_judges_only_what_an_ear_heard() -> None:
+    assert [k for _, k in judged(SURE_WHISPER, View(None), MODEL.coefficients)] == ["guess|apple", "guess|ladder"]
+
+
+@pytest.fixture(scope="module")
+def both():  # type: ignore[no-untyped-def]
+    from voicemaster.speech.ears.engines import open_ear
+
+    return open_ear("both").ear
+
+
+@pytest.mark.skipif(installed_parts() is None or shutil.which("flite") is None, reason="needs Whisper and flite")
+def test_both_ears_act_on_clear_guesses(both) -> None:  # type: ignore[no-untyped-def]
+    guesses = [("we pick the castle", "slt", "Castle"), ("we guess the ladder", "rms", "ladder"),
+               ("choose the kettle", "slt", "kettle"), ("we pick honey", "rms", "honey")]
+    results = [both.hear(said(text, voice), GUESSING) for text, voice, _ in guesses]
+    right = sum(r.intent == GuessCard(card) for r, (_, _, card) in zip(results, guesses))
+    assert right >= 3, results
+    for r, (_, _, card) in zip(results, guesses):
+        assert not isinstance(r.intent, GuessCard) or r.intent.word == card, r
+
+
+@pytest.mark.skipif(installed_parts() is None or shutil.which("flite") is None, reason="needs Whisper and flite")
+def test_table_talk_naming_cards_is_not_acted_on(both) -> None:  # type: ignore[no-untyped-def]
+    talk = ["I think the castle is ours", "what about honey and the bear", "don't touch the dragon yet"]
+    results = [both.hear(said(text, "slt"), GUESSING) for text in talk]
+    assert not any(isinstance(r.intent, (GuessCard, CoverCard)) for r in results), results
+    assert sum(r.intent is None for r in results) >= 2, results
+
+
+@pytest.mark.skipif(installed_parts() is None or shutil.which("flite") is None, reason="needs Whisper and flite")
+def test_recognize_with_both_ears_prints_the_spec_json(tmp_path: Path) -> None:
+    from tests.speech.ears.test_whisper_ear import flite_wav
+
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(CARDS) + "\n", encoding="utf-8")
+    wav = flite_wav(tmp_path / "castle.wav", "we pick the castle", "slt")
+    run = subprocess.run([sys.executable, "-m", "voicemaster", "recognize", "--board", str(board), "--phase", "guess",
+                          "--engine", "both", str(wav)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert list(out) == ["file", "transcript", "intent", "confidence", "decode_ms"]
+    assert out["intent"] == {"type": "guess", "word": "Castle"}
