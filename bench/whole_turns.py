@@ -10,8 +10,9 @@ calibration (`--split calib`).
     .venv/bin/python bench/whole_turns.py [--turns 8] [--engines whisper pocketsphinx]
         [--conditions quiet "talk 15"] [--split test]
 
-Writes bench/results/whole_turns.md (with the exact command at its top); every turn's
-outcome and the referee's words go to bench/.cache/whole_turns.jsonl.
+Writes bench/results/whole_turns.md (with the exact command at its top) after every
+condition; every turn's outcome and the referee's words go to bench/.cache/whole_turns.jsonl.
+The reverberant room needs pyroomacoustics (the `bench` extra, `make bench`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import tempfile
 import time
 import wave
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -49,6 +51,7 @@ TARGETS = {
     ("guess", "quiet"): 95, ("guess", "talk 15"): 85,
 }
 """Issue 15's targets: clue heard at its first saying; guesses acted on after a heard clue."""
+Scores = dict[tuple[str, str], TurnScore]
 
 
 def write_wav(path: Path, audio: np.ndarray) -> None:
@@ -98,12 +101,13 @@ def play(turn: Turn, wav: Path, engine: str, workdir: Path) -> tuple[dict[str, o
     return json.loads(state.stdout), referee_said(run.stdout), run.stderr, seconds
 
 
-def run_all(args: argparse.Namespace, log: object) -> tuple[dict[tuple[str, str], TurnScore], dict[str, list[float]]]:
+def run_all(args: argparse.Namespace, log: object, done: Callable[[list[str], Scores, dict[str, list[float]]], None]) -> None:
+    """Every condition and engine; `done` hears after each condition, so a long run leaves its figures behind."""
     turns = build_turns(args.split, args.turns)
-    scores: dict[tuple[str, str], TurnScore] = {}
+    scores: Scores = {}
     seconds: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="whole-turns-") as tmp:
-        for condition in args.conditions:
+        for n, condition in enumerate(args.conditions):
             wavs = [recording(turn, condition, i) for i, turn in enumerate(turns)]
             for engine in args.engines:
                 total = scores.setdefault((engine, condition), TurnScore())
@@ -118,7 +122,7 @@ def run_all(args: argparse.Namespace, log: object) -> tuple[dict[tuple[str, str]
                                       "stderr": stderr.strip()[-300:], "seconds": round(took, 1)}), file=log, flush=True)
                 print(f"{engine:12} {condition:15} clue {total.clue_heard}/{total.turns} "
                       f"guesses {total.acted_after_clue}/{total.guesses_after_clue} wrong {total.wrong_cards}", flush=True)
-    return scores, seconds
+            done(args.conditions[: n + 1], scores, seconds)
 
 
 def _count(k: int, n: int, target: int | None = None) -> str:
@@ -126,31 +130,34 @@ def _count(k: int, n: int, target: int | None = None) -> str:
     return cell + (f" · target ≥ {target}%" if target is not None else "")
 
 
-def report(scores: dict[tuple[str, str], TurnScore], seconds: dict[str, list[float]], args: argparse.Namespace,
+def report(conditions: list[str], scores: Scores, seconds: dict[str, list[float]], args: argparse.Namespace,
            minutes: float) -> str:
     command = "python bench/whole_turns.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     lines = [
         "# Whole turns through `voicemaster play --input FILE.wav`", "",
         f"    {command.strip()}", "",
         f"Split `{args.split}` ({args.turns} turns per condition, the same turns in every condition), "
-        f"{minutes:.1f} min on this machine. Each turn: a fresh board; maybe talk while the spymaster thinks; "
+        f"{minutes:.1f} min on this machine (2 cores, shared with other jobs). Each turn: a fresh board; maybe talk while the spymaster thinks; "
         "the clue (\"clue W N\", \"my clue is W N\", \"W N\"), \"yes\" for the read-back, teammates' talk "
         "naming cards (never the ones guessed) before each guess, the guesses, \"stop\"; all over continuous "
         "background talk of five natural talkers from outside the split. Replayed faster than real time, "
         "scored from the journal (`voicemaster state --json`) and the referee's printed words.", "",
         "- clue heard: the spoken word and number given at its one saying (read back and confirmed by the "
-        "recorded \"yes\", or taken at once)",
+        "recorded \"yes\", or taken at once); the word as said (\"praise\" for \"praised\" is another clue, "
+        "as bench/speech_accuracy.py scores it)",
         "- guesses acted on: the guessed card revealed, in turns whose clue was heard (a question is not acted on)",
         "- wrong cards: revealed cards no one guessed; talk acted on: talk lines one of whose cards was "
         "revealed or asked about; questions: card questions asked (with a guessed card in them)", "",
     ]
+    if len(conditions) < len(args.conditions):
+        lines += [f"**Partial: {len(conditions)} of {len(args.conditions)} conditions so far.**", ""]
     for engine in args.engines:
         lines += [f"## {engine}", "",
                   "| condition | clue heard first time | guesses acted on after a clue | wrong cards revealed "
                   "| talk acted on | card questions (right card in) | clue read back | other clue given "
                   "| guesses acted on, any clue |",
                   "|---|---|---|---|---|---|---|---|---|"]
-        for condition in args.conditions:
+        for condition in conditions:
             s = scores[(engine, condition)]
             lines.append(
                 f"| {condition} | {_count(s.clue_heard, s.turns, TARGETS.get(('clue', condition)))} "
@@ -178,13 +185,17 @@ def main() -> None:
     os.environ.setdefault(CACHE_ENV, str(ROOT / "bench" / ".cache" / "tts"))
     started = time.perf_counter()
     args.log.parent.mkdir(parents=True, exist_ok=True)
+
+    def done(conditions: list[str], scores: Scores, seconds: dict[str, list[float]]) -> None:
+        text = report(conditions, scores, seconds, args, (time.perf_counter() - started) / 60)
+        if conditions == args.conditions:
+            print(text)
+        if not args.no_write:
+            RESULTS.mkdir(parents=True, exist_ok=True)
+            (RESULTS / "whole_turns.md").write_text(text, encoding="utf-8")
+
     with args.log.open("w", encoding="utf-8") as log:
-        scores, seconds = run_all(args, log)
-    text = report(scores, seconds, args, (time.perf_counter() - started) / 60)
-    print(text)
-    if not args.no_write:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "whole_turns.md").write_text(text, encoding="utf-8")
+        run_all(args, log, done)
 
 
 if __name__ == "__main__":
