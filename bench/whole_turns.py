@@ -7,7 +7,7 @@ its own journal; `voicemaster state --journal J --json` then says what was acted
 Turns are spoken by the `test` voices (report only); `calib` voices are there for others'
 calibration (`--split calib`).
 
-    .venv/bin/python bench/whole_turns.py [--turns 8] [--engines whisper pocketsphinx]
+    .venv/bin/python bench/whole_turns.py [--turns 12] [--engines whisper pocketsphinx]
         [--conditions quiet "talk 15"] [--split test]
 
 Writes bench/results/whole_turns.md (with the exact command at its top) after every
@@ -174,7 +174,7 @@ def report(conditions: list[str], scores: Scores, seconds: dict[str, list[float]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--turns", type=int, default=8, help="turns per condition (the same turns in each)")
+    parser.add_argument("--turns", type=int, default=12, help="turns per condition (the same turns in each)")
     parser.add_argument("--engines", nargs="+", default=DEFAULT_ENGINES, choices=[e for e in ENGINES if e != "auto"])
     parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS), choices=list(CONDITIONS))
     parser.add_argument("--split", default="test", choices=["test", "calib"],
