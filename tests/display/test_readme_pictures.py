@@ -46,6 +46,7 @@ def test_announcements_quoted_in_the_readme_are_the_apps(tmp_path: Path) -> None
     said = " ".join((
         _typed_game(tmp_path, ["clue fruit two", "guess apple"]),
         _typed_game(tmp_path, ["clue horse one"]),
+        phrases.confirm_card_phrase(["apple"]),
         phrases.confirm_card_phrase(["apple", "chapel"]),
     ))
     assert len(quoted) >= 3
