@@ -133,7 +133,6 @@ class App:
         self.dialogue = dialogue
         self.speaker = speaker
         self.displays = list(displays)
-        self.hear = hear
         self.hear_ahead = HearAhead(hear) if hear is not None else None
         self.inbox: "queue.Queue[Item]" = queue.Queue()
         self.status = TableStatus()
