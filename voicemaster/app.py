@@ -21,6 +21,7 @@ from voicemaster.dialogue import Dialogue, Reply
 from voicemaster.errors import WorkerDied
 from voicemaster.game.core import Game
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
+from voicemaster.hear_ahead import HearAhead
 from voicemaster.referee import warm_up
 from voicemaster.understand.intents import Intent
 from voicemaster.understand.listening import Listening
@@ -59,6 +60,14 @@ class Spoken:
 
 
 @dataclass(frozen=True)
+class Paused:
+    """The talker has paused: the utterance as the endpointer will cut it should the pause
+    last, so the ear may start on it now (voicemaster/hear_ahead.py)."""
+
+    audio: np.ndarray = field(repr=False)
+
+
+@dataclass(frozen=True)
 class Notice:
     """Something the app itself must tell the table (a microphone fault, say)."""
 
@@ -84,7 +93,7 @@ class SourceFailed:
     error: BaseException
 
 
-Item = Union[Typed, Spoken, Notice, Shown, EndOfInput, SourceFailed]
+Item = Union[Typed, Spoken, Paused, Notice, Shown, EndOfInput, SourceFailed]
 
 
 @dataclass(frozen=True)
@@ -124,7 +133,7 @@ class App:
         self.dialogue = dialogue
         self.speaker = speaker
         self.displays = list(displays)
-        self.hear = hear
+        self.hear_ahead = HearAhead(hear) if hear is not None else None
         self.inbox: "queue.Queue[Item]" = queue.Queue()
         self.status = TableStatus()
         self.log: list[Heard] = []
@@ -159,6 +168,10 @@ class App:
         if isinstance(item, Shown):
             self._show(item.text)
             return
+        if isinstance(item, Paused):
+            if self.hear_ahead is not None:
+                self.hear_ahead.start(item.audio, self.dialogue.listening())
+            return
         understood = self._understand(item)
         transcript, intent = understood.transcript, understood.intent
         self.status = replace(self.status, last_heard=transcript)
@@ -176,8 +189,8 @@ class App:
         now = self.dialogue.listening()
         if isinstance(item, Typed):
             return Understood(item.text, parse_utterance(item.text, now))
-        assert isinstance(item, Spoken) and self.hear is not None
-        return self.hear(item.audio, now)
+        assert isinstance(item, Spoken) and self.hear_ahead is not None
+        return self.hear_ahead(item.audio, now)
 
     def _reply(self, reply: Reply | None) -> None:
         if reply is not None and reply.say:

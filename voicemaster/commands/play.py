@@ -107,4 +107,5 @@ def start_listening(args: argparse.Namespace, app: App, source: str | Path, ears
         audio: AudioSource = Microphone(on_fault=fault_notices(app.inbox))
     else:
         audio = wav_source(source, realtime=args.realtime)
-    start_thread(partial(feed_audio, audio, front_end, app.inbox, app.set_mic_level), "listening", app.inbox)
+    feed = partial(feed_audio, audio, front_end, app.inbox, app.set_mic_level, hear_ahead=live)
+    start_thread(feed, "listening", app.inbox)

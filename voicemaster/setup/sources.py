@@ -13,10 +13,10 @@ from typing import Callable, TextIO
 
 import numpy as np
 
-from voicemaster.app import EndOfInput, Item, Notice, Shown, SourceFailed, Spoken, Typed
+from voicemaster.app import EndOfInput, Item, Notice, Paused, Shown, SourceFailed, Spoken, Typed
 from voicemaster.errors import InputError
 from voicemaster.speech.audio.sources import AudioDeviceError, AudioSource
-from voicemaster.speech.audio.endpointer import frame_energy_db
+from voicemaster.speech.audio.endpointer import Utterance, frame_energy_db
 from voicemaster.speech.audio.front_end import FrontEnd
 
 LEVEL_EVERY_FRAMES = 10
@@ -67,16 +67,23 @@ def feed_audio(
     front_end: FrontEnd,
     inbox: "queue.Queue[Item]",
     on_level: Callable[[float], None] | None = None,
+    hear_ahead: bool = False,
 ) -> None:
-    """The front end's utterances, one Spoken item each; faults become notices."""
+    """The front end's utterances, one Spoken item each; faults become notices. With
+    `hear_ahead` (a source in real time) each pause long enough to be the end is sent too
+    (Paused), so the ear starts on it while the rest of the silence is waited for; faster
+    than real time the utterance follows at once and there is nothing to gain."""
     frames_seen = itertools.count()
 
     def meter(frame: np.ndarray) -> None:
         if next(frames_seen) % LEVEL_EVERY_FRAMES == 0 and on_level is not None:
             on_level(level_of(frame))
 
+    def paused(utterance: Utterance) -> None:
+        inbox.put(Paused(utterance.audio))
+
     try:
-        for utterance in front_end.utterances(source, on_frame=meter):
+        for utterance in front_end.utterances(source, on_frame=meter, on_pause=paused if hear_ahead else None):
             inbox.put(Spoken(utterance.audio))
     except (AudioDeviceError, InputError) as exc:
         inbox.put(Notice(f"I can no longer hear the table: {exc}. Your game is saved."))

@@ -174,3 +174,40 @@ def test_a_pause_inside_a_clue_does_not_cut_it_while_a_clue_is_awaited() -> None
     audio = np.concatenate([silence(1.0), first, silence(0.45), second, silence(1.5)])
     assert len(cut(audio, Endpointer(brisk=lambda: False))) == 1
     assert len(cut(audio, Endpointer(brisk=lambda: True))) == 2
+
+
+def paused_and_cut(audio: np.ndarray) -> tuple[list[Utterance], list[Utterance]]:
+    """The pause cuts offered while the endpointer waits for the end, and the utterances it cuts."""
+    endpointer, paused, cut_ = Endpointer(), [], []
+    for frame in ArraySource(audio).frames():
+        utterance = endpointer.push(frame)
+        if utterance is not None:
+            cut_.append(utterance)
+        elif (pause := endpointer.pause_cut()) is not None:
+            paused.append(pause)
+    return paused, cut_
+
+
+def test_the_cut_offered_at_a_pause_is_exactly_the_utterance_the_silence_then_closes() -> None:
+    for text, voice in zip(PHRASES, VOICES):
+        paused, utterances = paused_and_cut(np.concatenate([silence(0.8), speak(text, voice), silence(1.5)]))
+        assert len(utterances) == 1, text
+        assert paused and np.array_equal(paused[-1].audio, utterances[0].audio), text
+        assert (paused[-1].start_s, paused[-1].end_s) == (utterances[0].start_s, utterances[0].end_s), text
+
+
+def voiced(clip: np.ndarray) -> np.ndarray:
+    """The clip without the synthesizer's own leading and trailing silence."""
+    start, end = voiced_span(clip, 0)
+    return clip[int(start * 16000) : int(end * 16000)]
+
+
+def test_speech_resuming_after_a_short_pause_is_one_utterance_the_pause_cut_only_its_start() -> None:
+    first, rest = voiced(speak("my clue is", "en-us")), voiced(speak("ocean two", "en-us"))
+    audio = np.concatenate([silence(0.8), first, silence(0.4), rest, silence(1.5)])
+    paused, utterances = paused_and_cut(audio)
+    assert len(utterances) == 1
+    assert len(paused) >= 2
+    early = [p for p in paused if len(p.audio) < len(utterances[0].audio)]
+    assert early and all(np.array_equal(p.audio, utterances[0].audio[: len(p.audio)]) for p in early)
+    assert np.array_equal(paused[-1].audio, utterances[0].audio)

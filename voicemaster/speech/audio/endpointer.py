@@ -160,13 +160,26 @@ class Endpointer:
             return self._finish(index, truncated=True)
         return None
 
+    def pause_cut(self) -> Utterance | None:
+        """The utterance as it will end should the silence now begun last: given at the one frame
+        where the kept trailing silence is complete, so its audio is exactly the final cut's (the
+        frames after it are dropped), and a recognizer may start on it while the rest of the
+        trailing silence is still being waited for. None at every other frame."""
+        if not self._utterance or self._silent_run != _frames(self.settings.kept_silence_ms):
+            return None
+        return self._cut(self._frame_index - 1, truncated=False)
+
     def _finish(self, index: int, truncated: bool) -> Utterance | None:
+        utterance = self._cut(index, truncated)
+        self._reset()
+        return utterance
+
+    def _cut(self, index: int, truncated: bool) -> Utterance | None:
         s = self.settings
         drop = max(0, self._silent_run - _frames(s.kept_silence_ms))
         frames = self._utterance[: len(self._utterance) - drop] if drop else self._utterance
         end_frame = index - self._silent_run + 1
         voiced_frames = end_frame - self._start_frame
-        self._reset()
         if voiced_frames < _frames(s.min_utterance_ms):
             return None
         return Utterance(

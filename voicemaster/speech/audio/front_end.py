@@ -43,15 +43,21 @@ class FrontEnd:
     endpointer: Endpointer
 
     def utterances(
-        self, source: AudioSource, on_frame: Callable[[np.ndarray], None] | None = None
+        self,
+        source: AudioSource,
+        on_frame: Callable[[np.ndarray], None] | None = None,
+        on_pause: Callable[[Utterance], None] | None = None,
     ) -> Iterator[Utterance]:
-        """Every utterance of `source`; `on_frame` sees the raw frames (level meters)."""
+        """Every utterance of `source`; `on_frame` sees the raw frames (level meters), `on_pause`
+        each cut the endpointer would make should the talker's pause last (`Endpointer.pause_cut`)."""
         for frame in source.frames():
             if on_frame is not None:
                 on_frame(frame)
             utterance = self.push(frame)
             if utterance is not None:
                 yield utterance
+            elif on_pause is not None and (paused := self.endpointer.pause_cut()) is not None:
+                on_pause(paused)
         last = self.endpointer.flush()
         if last is not None:
             yield last
