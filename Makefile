@@ -49,6 +49,7 @@ bench: install system-bench
 	$(PY) bench/speech_accuracy.py
 	$(PY) bench/latency.py
 	$(PY) bench/demo_runs.py
+	$(PY) bench/whole_turns.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

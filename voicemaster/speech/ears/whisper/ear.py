@@ -27,7 +27,7 @@ def normalised(text: str) -> str:
 
 
 class WhisperEar:
-    """Loaded once (CTranslate2, int8, two threads); used from one thread, the app loop.
+    """Loaded once (CTranslate2, int8, two threads); used from one thread at a time (the hearing worker).
 
     ModelError (an InputError: one line naming the directory) when the model will not load."""
 
