@@ -23,6 +23,7 @@ def test_demo_plays_a_whole_game_and_writes_the_announcements(tmp_path: Path) ->
         capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
     summary = re.search(r"(Red|Blue) wins\. Understood (\d+) of (\d+) utterances correctly\.", result.stdout)
     assert summary is not None, result.stdout[-2000:]
     understood, said = int(summary.group(2)), int(summary.group(3))

@@ -135,7 +135,7 @@ def inbox_of_play(recording: Path, *flags: str) -> list[Item]:
     game = Game(fixed_deal())
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
     app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
-    ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise="none", warnings=())
+    ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise="none", warnings=(), close=lambda: None)
     items: list[Item] = []
     try:
         start_listening(args, app, recording, ears)

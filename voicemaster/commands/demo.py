@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
         speaker.wait_idle(timeout=60)
         speaker.close()
         displays.close()
+        ears.close()
     winner = game.winner.title if game.winner else "Nobody"
     for line, heard in score.said:
         if not line.understood_by(heard):

@@ -70,6 +70,7 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
     console = DisplayedConsole()
     speaker = open_speaker(args, config, console)
     displays = open_displays(args, console)
+    ears: Hearing | None = None
     try:
         if source == "text":
             app = App(game, dialogue, speaker, displays.all)
@@ -86,6 +87,8 @@ def _play(args: argparse.Namespace, config: dict[str, object], opened: OpenGame,
         speaker.wait_idle(timeout=30)
         speaker.close()
         displays.close()
+        if ears is not None:
+            ears.close()
     return 0
 
 

@@ -151,6 +151,9 @@ class Hearing:
     """The noise stage the recognizer hears best with."""
     warnings: tuple[str, ...]
     """Said and printed at start: the recognizer asked for could not be used."""
+    close: Callable[[], None]
+    """Ends what the ear started (the fused ear's pocketsphinx process) before the program
+    exits: a worker process left to the interpreter's exit can fail there with a traceback."""
 
 
 def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
@@ -167,7 +170,12 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
         heard = ear.hear(audio, now)
         return Understood(heard.transcript.text, heard.intent, heard.read_back)
 
-    return Hearing(understand, ear.name, ear.denoise, opened.warnings)
+    close = getattr(ear, "close", None)
+    return Hearing(understand, ear.name, ear.denoise, opened.warnings, close if callable(close) else _nothing)
+
+
+def _nothing() -> None:
+    """An ear that holds nothing beyond its own memory."""
 
 
 def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]", board: LiveBoard | None = None) -> None:

@@ -47,7 +47,7 @@ def played(recording: Path, denoise: str | None, ears_choice: str = "auto") -> l
     game = Game(fixed_deal())
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
     app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
-    ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise=ears_choice, warnings=())
+    ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise=ears_choice, warnings=(), close=lambda: None)
     try:
         start_listening(args, app, recording, ears)
         items: list[Item] = []

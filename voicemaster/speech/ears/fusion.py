@@ -204,6 +204,10 @@ class FusionEar:
         self.last: tuple[Heard, Heard, View, View] | None = None
         """Both ears' results and views of the last utterance (the benchmark reads them)."""
 
+    def close(self) -> None:
+        """Ends the pocketsphinx process while the program still runs."""
+        self._worker.shutdown(wait=True, cancel_futures=True)
+
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
         pending = self._worker.submit(_pocketsphinx_hears, audio, now)
         w_heard = self.whisper.hear(audio, now)
