@@ -92,6 +92,20 @@ def elements(pattern: str) -> tuple[Element, ...]:
     return tuple(out)
 
 
+SLOT_EXAMPLES: dict[str, str] = {"card": "apple", "number": "two", "clue": "ocean", "word": "ocean"}
+
+
+def example(template: Template) -> str:
+    """The template's shortest saying, slots filled with example words ("guess apple")."""
+    words = []
+    for element in elements(template.pattern):
+        if element.slot is not None:
+            words.append(SLOT_EXAMPLES[element.slot])
+        elif not element.optional:
+            words.append(element.words[0])
+    return " ".join(words)
+
+
 def templates_for(phase: Phase, *, awaiting_clue: bool = True, question_open: bool = True) -> tuple[Template, ...]:
     """The templates that can fit in this phase, in priority order."""
     return tuple(
