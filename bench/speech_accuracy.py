@@ -34,7 +34,7 @@ from bench.speech.corpus import COUNTS, Item, build  # noqa: E402
 from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
-from voicemaster.speech.ears.fusion import FusionEar, FusionModel, View, fuse, load_model, view_dict  # noqa: E402
+from voicemaster.speech.ears.fusion import FusionEar, FusionModel, View, fuse, load_model  # noqa: E402
 from voicemaster.speech.ears.heard import Ear, Heard  # noqa: E402
 from voicemaster.speech.ears.recognizer import Transcript  # noqa: E402
 from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json  # noqa: E402
@@ -98,7 +98,7 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
             if isinstance(ear, FusionEar) and ear.last is not None:
                 w_heard, p_heard, w, p = ear.last
                 outcomes += [("whisper", w_heard), ("pocketsphinx", p_heard)]
-                line["views"] = {"w": view_dict(w), "p": view_dict(p)}
+                line["views"] = {"w": asdict(w), "p": asdict(p)}
             for name, h in outcomes:
                 score(cells[name].setdefault(condition, Cell()), item, h)
                 print(json.dumps({**line, "engine": name, "heard": h.transcript.text, "intent": to_json(h.intent),

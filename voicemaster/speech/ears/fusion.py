@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -177,10 +177,6 @@ def load_model(path: Path = MODEL_FILE) -> FusionModel:
     if list(data["features"]) != list(FEATURES):
         raise ValueError(f"{path}: its features are not this code's ({', '.join(FEATURES)})")
     return FusionModel(tuple(data["coefficients"]), data["act"], data["ask"], data["ask_second"], data.get("fitted_on", ""))
-
-
-def view_dict(view: View) -> dict[str, object]:
-    return asdict(view)
 
 
 class FusionEar:
