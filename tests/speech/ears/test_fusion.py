@@ -1,4 +1,5 @@
-"""Two ears, one decision: the fusion on constructed evidence, and both real ears on flite speech."""
+"""Two ears, one decision: the fusion on constructed evidence, and both real ears on flite speech
+(guesses, talk, and clues Whisper alone refused)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.speech.ears.test_whisper_ear import CARDS, GUESSING, said
 from voicemaster.speech.ears.fusion import FusionModel, View, choose, firsts, fuse, judged, load_model
 from voicemaster.speech.ears.whisper.model import installed_parts
-from voicemaster.understand.intents import AmbiguousCard, CoverCard, GuessCard
+from voicemaster.understand.intents import AmbiguousCard, CoverCard, GiveClue, GuessCard
 
 MODEL = load_model()
 SURE_WHISPER = View("guess|apple", "guess|ladder", acted=True, confidence=0.95, deficit=0.0, margin=8.0, other=9.0)
@@ -113,3 +115,40 @@ def test_recognize_with_both_ears_prints_the_spec_json(tmp_path: Path) -> None:
     out = json.loads(run.stdout)
     assert list(out) == ["file", "transcript", "intent", "confidence", "decode_ms"]
     assert out["intent"] == {"type": "guess", "word": "Castle"}
+
+
+CLUES_WHISPER_REFUSED = (
+    ("my clue is metropolitan two", "flite:slt", "metropolitan", 2),
+    ("my clue is metropolitan two", "flite:rms", "metropolitan", 2),
+    ("suitable zero", "flite:slt", "suitable", 0),
+    ("fuel five", "flite:slt", "fuel", 5),
+    ("my clue is resignation three", "flite:slt", "resignation", 3),
+    ("my clue divine eight", "flite:rms", "divine", 8),
+    ("my clue is kitchen two", "flite:rms", "kitchen", 2),
+)
+"""Whisper alone refused each of these here ("mike lou is never palatin too", "su-timpon zero",
+"view or fives", "my glue divinate"); pocketsphinx heard the clue, and its word scored by
+Whisper on the same audio is Whisper's best phrase."""
+
+
+def _clue_heard(both, text: str, voice: str) -> object:  # type: ignore[no-untyped-def]
+    from tests.speech.ears.test_whisper_clues import AWAITING
+    from voicemaster.speech.voices.speakers import say
+
+    pad = np.zeros(4000, dtype=np.int16)
+    return both.hear(np.concatenate([pad, say(text, voice).astype(np.int16), pad]), AWAITING).intent
+
+
+@pytest.mark.skipif(installed_parts() is None or shutil.which("flite") is None, reason="needs Whisper and flite")
+def test_clues_whisper_alone_refused_are_proposed_when_both_ears_hear_them(both) -> None:  # type: ignore[no-untyped-def]
+    results = [(_clue_heard(both, text, voice), GiveClue(word, number)) for text, voice, word, number in CLUES_WHISPER_REFUSED]
+    assert sum(got == want for got, want in results) >= len(results) - 2, results
+    assert all(got is None or got == want for got, want in results), results
+
+
+@pytest.mark.skipif(installed_parts() is None or shutil.which("flite") is None, reason="needs Whisper and flite")
+def test_talk_naming_cards_is_not_proposed_as_a_clue_by_both_ears(both) -> None:  # type: ignore[no-untyped-def]
+    from tests.speech.ears.test_whisper_clues import TALK
+
+    results = [(text, voice, _clue_heard(both, text, voice)) for text, voice in TALK]
+    assert all(intent is None for _, _, intent in results), results

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Sequence
+from typing import TYPE_CHECKING, Literal, Sequence
 
 from voicemaster.errors import InputError
 from voicemaster.speech.ears.heard import Ear
 from voicemaster.speech.ears.models import engine_of, find_vosk_model, find_whisper_model
 from voicemaster.speech.ears.whisper.model import installed_parts
+
+if TYPE_CHECKING:
+    from voicemaster.speech.ears.whisper.ear import WhisperEar
 
 Engine = Literal["vosk", "whisper", "both", "pocketsphinx"]
 ENGINES = ("auto", "whisper", "both", "vosk", "pocketsphinx")
@@ -101,7 +104,7 @@ def _both(model: Path | None) -> Ear:
     return FusionEar(_whisper(model))
 
 
-def _whisper(model: Path | None) -> Ear:
+def _whisper(model: Path | None) -> WhisperEar:
     """ModelError (an InputError) when the model is missing, corrupt or will not load."""
     from voicemaster.speech.ears.whisper.ear import WhisperEar
     from voicemaster.speech.ears.whisper.model import bundled_model

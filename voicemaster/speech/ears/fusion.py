@@ -9,8 +9,9 @@ phrase either ear put first or second. The bars on that probability decide:
 - act, only when no ear put another phrase first (two ears that disagree never reveal);
 - ask "Apple?" for one likely card, "Did you say apple or chapel?" for two, never three;
 - else nothing.
-A clue is Whisper's reading alone (read back for a yes, as always): pocketsphinx took talk
-for a clue ten times as often.
+A clue is Whisper's judgement, read back for a yes as always: pocketsphinx took talk for a
+clue ten times as often, so its clue word is only a candidate that Whisper scores on the same
+audio beside its own readings (it writes "guard in" where pocketsphinx hears garden).
 """
 
 from __future__ import annotations
@@ -21,12 +22,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from voicemaster.speech.ears.heard import Ear, Heard
 from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent
 from voicemaster.understand.listening import Listening
+
+if TYPE_CHECKING:
+    from voicemaster.speech.ears.whisper.ear import WhisperEar
 
 MODEL_FILE = Path(__file__).with_name("fusion_model.json")
 FEATURES = (
@@ -192,7 +197,7 @@ class FusionEar:
     denoise = "none"
     """Whisper's: both ears hear the same stream, and suppression artefacts cost Whisper most."""
 
-    def __init__(self, whisper: Ear, model: FusionModel | None = None) -> None:
+    def __init__(self, whisper: WhisperEar, model: FusionModel | None = None) -> None:
         self.whisper = whisper
         self.model = model or load_model()
         self._worker = ProcessPoolExecutor(1, mp_context=get_context("spawn"), initializer=_open_pocketsphinx)
@@ -208,12 +213,22 @@ class FusionEar:
         pending = self._worker.submit(_pocketsphinx_hears, audio, now)
         w_heard = self.whisper.hear(audio, now)
         p_heard = pending.result()
-        w, p = whisper_view(self.whisper, w_heard), ear_view(p_heard)
+        w_final = self._with_clue_of(p_heard, w_heard)
+        w, p = whisper_view(self.whisper, w_final), ear_view(p_heard)
         self.last = (w_heard, p_heard, w, p)
         fused = fuse(w, p, self.model)
         alternatives = fused.intent.candidates if isinstance(fused.intent, AmbiguousCard) else ()
         return Heard(w_heard.transcript, fused.intent, fused.confidence if fused.intent else 0.0,
-                     max(w_heard.decode_ms, p_heard.decode_ms), alternatives, fused.read_back)
+                     max(w_final.decode_ms, p_heard.decode_ms), alternatives, fused.read_back)
+
+    def _with_clue_of(self, p_heard: Heard, w_heard: Heard) -> Heard:
+        """Whisper's hearing, judged again with pocketsphinx's clue word among its candidates
+        when pocketsphinx heard a clue Whisper did not."""
+        clue = p_heard.intent
+        if not isinstance(clue, GiveClue) or w_heard.intent == clue:
+            return w_heard
+        again = self.whisper.reconsider_clue(clue)
+        return w_heard if again is None else again
 
 
 _WORKER_EAR: list[Ear] = []

@@ -13,6 +13,7 @@ from voicemaster.speech.ears.recognizer import Transcript
 from voicemaster.speech.ears.whisper.engine import Engine, until_repeat
 from voicemaster.speech.ears.whisper.scorer import Scorer, Verdict, transcript_confidence
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
+from voicemaster.understand.intents import GiveClue
 from voicemaster.understand.listening import Listening
 from voicemaster.vocabulary import DIGIT_WORDS
 
@@ -43,7 +44,14 @@ class WhisperEar:
         """The last utterance's evidence and timings (benchmarks and debugging)."""
 
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
-        verdict = self.scorer.hear(audio, now)
+        return self._heard(self.scorer.hear(audio, now))
+
+    def reconsider_clue(self, clue: GiveClue) -> Heard | None:
+        """The last utterance heard again with another ear's clue as a candidate."""
+        verdict = self.scorer.reconsider_clue(clue)
+        return None if verdict is None else self._heard(verdict)
+
+    def _heard(self, verdict: Verdict) -> Heard:
         self.last = verdict
         decision, timings = verdict.decision, verdict.timings
         return Heard(

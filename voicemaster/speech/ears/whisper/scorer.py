@@ -29,6 +29,7 @@ from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.speech.ears.whisper.phrases import Phrase, Writer, card_words, phase_forms
 from voicemaster.speech.ears.whisper.search import PrefixCache, free_score, search
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
+from voicemaster.understand.intents import GiveClue
 from voicemaster.understand.listening import Listening
 
 PROMPT_SENTENCES = ("We pick the {}.", "Touch {}.", "Guess the {}.", "Choose {}.")
@@ -53,6 +54,21 @@ class Timings:
     forced: int
     """Phrases teacher-forced by the search."""
     window_frames: int
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """What one hearing leaves for a second look: the encoded audio, its transcript, the
+    prefix cache and the phrases already scored."""
+
+    enc: Encoded
+    free: FreeDecode
+    cache: PrefixCache
+    free_score: tuple[float, int]
+    phrases: list[Phrase]
+    now: Listening
+    started: float
+    """perf_counter() when the hearing began: a second look's time counts from there."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +101,7 @@ class Scorer:
         self.fixed_phrases = functools.lru_cache(maxsize=8)(self._fixed_phrases)
         """The phrases that depend only on what may be said now (not on the audio)."""
         self.prompt = functools.lru_cache(maxsize=8)(self._prompt)
+        self.last: Utterance | None = None
 
     def hear(self, audio: np.ndarray, now: Listening) -> Verdict:
         t0 = time.perf_counter()
@@ -100,15 +117,35 @@ class Scorer:
         # Silence, or nothing written: no phrase could be accepted, so none is scored.
         heard = bool(fd.tokens) and not speech_absent(fd, free, n_free, t)
         phrases = self._candidates(fd, enc, cache, now) if heard else []
+        self.last = Utterance(enc, fd, cache, (free, n_free), phrases, now, t0)
+        return self._judge(self.last, phrases, t1)
+
+    def reconsider_clue(self, clue: GiveClue) -> Verdict | None:
+        """The last utterance judged again with another ear's clue word among the clue
+        candidates, and with the bars of two ears that agree if Whisper's best phrase is that
+        clue; None when there is nothing to reconsider (not the clue phase, nothing heard,
+        not a valid clue word). Costs only the new phrases' forced steps."""
+        u = self.last
+        if u is None or u.now.phase is not Phase.CLUE or not u.phrases:
+            return None
+        forms = phase_forms(u.now.phase, u.now.awaiting_clue, u.now.question_open)
+        extra = self.clues.word_phrases(clue.word, u.free.tokens, u.cache, forms)
+        return self._judge(u, u.phrases + extra, time.perf_counter(), clue) if extra else None
+
+    def _judge(self, u: Utterance, phrases: list[Phrase], searched_from: float, agreed: GiveClue | None = None) -> Verdict:
+        t = self.t
+        free, n_free = u.free_score
         scored, stats = search(
-            self.engine, enc, cache, phrases, resolve_margin=t.resolve_margin, per_round=t.per_round,
+            self.engine, u.enc, u.cache, phrases, resolve_margin=t.resolve_margin, per_round=t.per_round,
             max_rounds=t.max_rounds, floor=free - t.search_floor,
         )
-        ev = evidence(scored, free, n_free, fd, t)
-        decision = decide(ev, t)
+        ev = evidence(scored, free, n_free, u.free, t)
+        decision = decide(ev, t, agreed)
         t2 = time.perf_counter()
-        timings = Timings(enc.features_ms, enc.encode_ms, fd.ms, 1000 * (t2 - t1), 1000 * (t2 - t0), stats.items, enc.frames)
-        return Verdict(decision, ev, fd, timings)
+        enc = u.enc
+        timings = Timings(enc.features_ms, enc.encode_ms, u.free.ms, 1000 * (t2 - searched_from), 1000 * (t2 - u.started),
+                          stats.items, enc.frames)
+        return Verdict(decision, ev, u.free, timings)
 
     def _candidates(self, fd: FreeDecode, enc: Encoded, cache: PrefixCache, now: Listening) -> list[Phrase]:
         phrases = self.fixed_phrases(now.phase, now.cards, now.awaiting_clue, now.question_open)
