@@ -8,6 +8,7 @@ element's centre, so whatever lies on top of it there is what gets tapped, as on
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import subprocess
 import tempfile
@@ -34,6 +35,7 @@ class Browser:
         self._profile = tempfile.TemporaryDirectory(prefix="voicemaster-browser-")
         self._process: subprocess.Popen[bytes] | None = None
         self._socket: ClientConnection | None = None
+        self._closing = contextlib.ExitStack()
         self._next_id = 0
         self._events: list[dict[str, Any]] = []
 
@@ -50,7 +52,9 @@ class Browser:
         port = _devtools_port(profile / "DevToolsActivePort", self._process)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as response:
             pages = [t for t in json.load(response) if t["type"] == "page"]
-        self._socket = connect(pages[0]["webSocketDebuggerUrl"], max_size=None, open_timeout=10)
+        self._socket = self._closing.enter_context(
+            connect(pages[0]["webSocketDebuggerUrl"], max_size=None, open_timeout=10)
+        )
         self.send("Page.enable")
         width, height = self.size
         self.send("Emulation.setDeviceMetricsOverride", width=width, height=height,
@@ -60,8 +64,7 @@ class Browser:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        if self._socket is not None:
-            self._socket.close()
+        self._closing.close()
         if self._process is not None:
             self._process.terminate()
             try:

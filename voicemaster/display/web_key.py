@@ -79,7 +79,7 @@ body { margin: 0 auto; padding: 8px; max-width: 720px; background: #1d2027; colo
 #notice { background: #f9a825; color: #111; text-align: center; padding: 4px; border-radius: 4px; }
 #how { margin: 8px 0; font-weight: 400; font-size: 14px; color: #c9c9c9; }
 #grid { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 6px; }
-.cell { position: relative; min-width: 0; min-height: 76px; padding: 18px 2px 6px; border-radius: 6px;
+.cell { position: relative; min-width: 0; min-height: 76px; padding: 18px 3px 6px; border-radius: 6px;
   border: 3px solid #000; font: inherit; font-size: 13px; cursor: pointer; overflow: hidden;
   touch-action: manipulation; -webkit-tap-highlight-color: transparent; }
 .cell .word { display: block; max-width: 100%; overflow-wrap: normal; word-break: normal; }
@@ -218,13 +218,13 @@ JS = """
   }
 
   function apply(doc) {
-    label(doc.cards);
     if (doc.state !== "open" && !locked) {
       if (doc.key) { identities = doc.key.split("").map((letter) => FROM_LETTER[letter]); }
       locked = true;
       show(doc.message, doc.key ? "ok" : "");
     }
     draw();
+    label(doc.cards);
   }
 
   async function poll() {
