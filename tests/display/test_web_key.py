@@ -4,7 +4,9 @@ message. The public pages stay read-only."""
 from __future__ import annotations
 
 import socket
+import struct
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -17,6 +19,7 @@ from .conftest import WORDS, mid_game
 from .test_key_entry import BLUE_STARTS, LETTERS, identities
 
 TEN_RED = b"RRRRR\nRRRRR\nBBBBB\nBBBNN\nNNNNA\n"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -140,3 +143,11 @@ def test_without_an_open_entry_there_is_no_key_page() -> None:
         assert request(display, "GET", urlsplit(display.spymaster_url).path)[0] == 200
     finally:
         display.stop()
+
+
+def test_the_readme_shows_the_key_page_at_phone_width() -> None:
+    """The picture scripts/key_page_screenshot.py takes; regenerate it when the page changes."""
+    assert "![Key page on a phone](docs/screenshots/key-page.png)" in (ROOT / "README.md").read_text()
+    data = (ROOT / "docs/screenshots/key-page.png").read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", data[16:24]) == (390, 844)
