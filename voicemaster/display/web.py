@@ -17,6 +17,7 @@ import secrets
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import BinaryIO
 from urllib.parse import urlsplit
 
 from voicemaster.display import qr, web_assets, web_key
@@ -108,6 +109,8 @@ class _Server(ThreadingHTTPServer):
 
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
+    body_file: BinaryIO
+    """The socket, past the request's head: what a POST sends after it."""
     server_version = "VoiceMaster"
     sys_version = ""
     timeout = SOCKET_TIMEOUT
@@ -209,7 +212,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif tail.startswith("key"):
             self._key_page(token, data=tail == "key.json")
         elif entry is not None and entry.taking:
-            self._redirect(f"/spymaster/{token}/key")
+            self._send(303, "text/plain; charset=utf-8", b"", location=f"/spymaster/{token}/key")
         else:
             self._page(spymaster=True, state_url=f"/spymaster/{token}/state.json")
 
@@ -257,15 +260,6 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(200, "text/plain; charset=utf-8", f"Key received: {starting_team(key).title} starts.\n".encode())
 
-    def _redirect(self, location: str) -> None:
-        self.send_response(303)
-        self.send_header("Location", location)
-        self.send_header("Content-Length", "0")
-        self.send_header("Connection", "close")
-        for name, value in SECURITY_HEADERS:
-            self.send_header(name, value)
-        self.end_headers()
-
     def _page(self, *, spymaster: bool, state_url: str) -> None:
         initial = self.server.board.document(spymaster)
         corner = "" if spymaster else self.server.corner_svg
@@ -277,8 +271,10 @@ class _Handler(BaseHTTPRequestHandler):
             self.requestline, self.command, self.request_version = "", "", "HTTP/1.0"
         self._send(status, "text/plain; charset=utf-8", f"{status} {reason}\n".encode())
 
-    def _send(self, status: int, content_type: str, body: bytes) -> None:
+    def _send(self, status: int, content_type: str, body: bytes, location: str | None = None) -> None:
         self.send_response(status)
+        if location is not None:
+            self.send_header("Location", location)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Connection", "close")
