@@ -19,7 +19,7 @@ from voicemaster.display.key_entry import KeyEntry
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_key import WRONG_TOKEN
 
-from .conftest import WORDS
+from .conftest import WORDS, mid_game
 from .test_key_entry import BLUE_STARTS, LETTERS, identities
 
 pytestmark = pytest.mark.skipif(
@@ -67,7 +67,8 @@ def test_a_whole_key_tapped_in_at_phone_width_reaches_the_flow(
     for index in range(25):
         box = phone.box(f'.cell[data-index="{index}"]')
         assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (index, box)
-    assert phone.box("#send")["height"] >= MIN_TAP
+    send = phone.box("#send")
+    assert send["height"] >= MIN_TAP and send["y"] + send["height"] <= PHONE[1], "the button is below the fold"
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
 
     tap_key(phone, BLUE_STARTS[:20])
@@ -145,3 +146,33 @@ def test_a_post_from_a_page_of_another_site_is_refused(
     refused = [r.getMessage() for r in caplog.records if "POST /spymaster/" in r.getMessage()]
     assert len(refused) == 1 and '" 403 ' in refused[0], refused
     assert entry.wait(0.2) is None and entry.taking
+
+
+def test_the_spymasters_phone_follows_an_evening_of_boards(phone: Browser) -> None:
+    """The spymaster view open during a game moves to the key page when the next board's key
+    is wanted; once sent, a link leads back; a key page still open resets for the next board."""
+    display = WebDisplay(port=0)
+    display.start()
+    try:
+        display.update(*mid_game())
+        phone.open(display.spymaster_url)
+        phone.wait_for("document.querySelectorAll('#grid .card').length === 25")
+        first = KeyEntry(WORDS)
+        display.open_key_page(first)
+        phone.wait_for("location.pathname.endsWith('/key') && document.querySelectorAll('.cell').length === 25")
+        assert phone.evaluate("document.getElementById('back').hidden") is True
+        tap_key(phone, BLUE_STARTS)
+        phone.tap("#send")
+        phone.wait_for("!document.getElementById('back').hidden")
+        assert first.wait(5) == identities(BLUE_STARTS)
+        second = KeyEntry(WORDS[::-1])
+        display.open_key_page(second)
+        phone.wait_for("document.querySelector('.cell .word').textContent === 'PARROT'")
+        assert text(phone, "n-blue") == "Blue 0" and text(phone, "result") == "" and not sendable(phone)
+        assert phone.evaluate("document.getElementById('back').hidden") is True
+        second.close()
+        phone.wait_for("!document.getElementById('back').hidden")
+        phone.tap("#back")
+        phone.wait_for("!location.pathname.endsWith('/key') && document.querySelectorAll('#grid .card').length === 25")
+    finally:
+        display.stop()

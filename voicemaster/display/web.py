@@ -223,8 +223,8 @@ class _Handler(BaseHTTPRequestHandler):
         elif data:
             self._send(200, "application/json", entry.document())
         else:
-            base = f"/spymaster/{token}/key"
-            body = web_key.page(key_url=base, state_url=base + ".json", initial=entry.document())
+            base = f"/spymaster/{token}"
+            body = web_key.page(spymaster_url=base, initial=entry.document())
             self._send(200, "text/html; charset=utf-8", body)
 
     def do_POST(self) -> None:
@@ -263,7 +263,10 @@ class _Handler(BaseHTTPRequestHandler):
     def _page(self, *, spymaster: bool, state_url: str) -> None:
         initial = self.server.board.document(spymaster)
         corner = "" if spymaster else self.server.corner_svg
-        body = web_assets.page(spymaster=spymaster, state_url=state_url, initial=initial, corner_svg=corner)
+        key_url = state_url.removesuffix("/state.json") + "/key" if spymaster else ""
+        body = web_assets.page(
+            spymaster=spymaster, state_url=state_url, initial=initial, corner_svg=corner, key_url=key_url
+        )
         self._send(200, "text/html; charset=utf-8", body)
 
     def _refuse(self, status: int, reason: str) -> None:

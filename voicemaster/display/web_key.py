@@ -43,7 +43,7 @@ PAGE = """<!doctype html>
 <title>VoiceMaster: enter the key card</title>
 <link rel="stylesheet" href="/key.css">
 </head>
-<body data-key-url="{key_url}" data-state-url="{state_url}">
+<body data-key-url="{key_url}" data-state-url="{key_url}.json">
 <div id="notice">SPYMASTERS ONLY: keep this screen away from the players</div>
 <p id="how">Tap each card to its colour on the key card:
 bystander &rarr; red &rarr; blue &rarr; assassin &rarr; bystander.</p>
@@ -57,6 +57,7 @@ bystander &rarr; red &rarr; blue &rarr; assassin &rarr; bystander.</p>
 <div id="starts"></div>
 <button id="send" type="button" disabled>Use this key</button>
 <div id="result" role="status"></div>
+<a id="back" href="{spymaster_url}" hidden>Open the spymaster view of the game</a>
 <script type="application/json" id="initial">{initial}</script>
 <script src="/key.js"></script>
 </body>
@@ -64,9 +65,12 @@ bystander &rarr; red &rarr; blue &rarr; assassin &rarr; bystander.</p>
 """
 
 
-def page(*, key_url: str, state_url: str, initial: bytes) -> bytes:
-    """The page with the entry's state embedded, right before any script runs."""
-    html = PAGE.format(key_url=escape(key_url), state_url=escape(state_url), initial=initial.decode("ascii"))
+def page(*, spymaster_url: str, initial: bytes) -> bytes:
+    """The page with the entry's state embedded, right before any script runs; it posts to
+    and polls `spymaster_url`/key, and links back to the spymaster view once done."""
+    html = PAGE.format(
+        key_url=escape(spymaster_url + "/key"), spymaster_url=escape(spymaster_url), initial=initial.decode("ascii")
+    )
     return html.encode("utf-8")
 
 
@@ -103,6 +107,8 @@ body { margin: 0 auto; padding: 8px; max-width: 720px; background: #1d2027; colo
 #send:disabled { background: #555; color: #aaa; cursor: default; }
 #result { min-height: 1.25em; text-align: center; }
 #result.ok { color: #b9f6ca; } #result.error { color: #ff8a80; }
+#back { display: block; margin: 12px 0; text-align: center; color: #82b1ff; }
+#back[hidden] { display: none; }
 """
 
 JS = """
@@ -211,6 +217,7 @@ JS = """
       const text = (await response.text()).trim().replace(/^[0-9]{3} /, "");
       if (response.ok) { locked = true; }
       show(text, response.ok ? "ok" : "error");
+      $("back").hidden = !locked;
     } catch (e) {
       show("Lost contact with VoiceMaster: try again", "error");
     }
@@ -222,7 +229,13 @@ JS = """
       if (doc.key) { identities = doc.key.split("").map((letter) => FROM_LETTER[letter]); }
       locked = true;
       show(doc.message, doc.key ? "ok" : "");
+    } else if (doc.state === "open" && locked) {
+      // The next board: a new key to tap in from the start.
+      identities = new Array(25).fill("bystander");
+      locked = false;
+      show("", "");
     }
+    $("back").hidden = !locked;
     draw();
     label(doc.cards);
   }
