@@ -3,7 +3,9 @@
 Stdlib only (ThreadingHTTPServer in a background thread). The public page and
 /state.json are built from `GameSnapshot.public()`; the spymaster page lives at
 /spymaster/<token> with a random token compared in constant time. Only GET and
-HEAD, small requests, and Host headers naming this server are answered.
+HEAD, small requests, and Host headers naming this server are answered; the one
+exception is the key page's POST (/spymaster/<token>/key, see web_key), which
+needs the token and a same-origin sender.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ import secrets
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import BinaryIO
 from urllib.parse import urlsplit
 
-from voicemaster.display import qr, web_assets
+from voicemaster.display import qr, web_assets, web_key
+from voicemaster.display.key_entry import SOURCE, KeyEntry, KeyNotTaken, starting_team
 from voicemaster.display.web_address import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -51,7 +55,10 @@ SECURITY_HEADERS = (
 STATIC = {
     "/board.css": ("text/css; charset=utf-8", web_assets.CSS.encode("utf-8")),
     "/board.js": ("text/javascript; charset=utf-8", web_assets.JS.encode("utf-8")),
+    "/key.css": ("text/css; charset=utf-8", web_key.CSS.encode("utf-8")),
+    "/key.js": ("text/javascript; charset=utf-8", web_key.JS.encode("utf-8")),
 }
+NO_KEY_ENTRY = "no key card is being entered now"
 
 
 class _Board:
@@ -92,11 +99,18 @@ class _Server(ThreadingHTTPServer):
         self.names = allowed_names(host)
         self.corner_svg = ""
         """A QR code of the public page, shown in its corner when other devices can reach it."""
+        self.key_entry: KeyEntry | None = None
+        """The board whose key the key page takes, once the setup flow opened it."""
         super().__init__((host, port), _Handler)
+
+    def token_is(self, token: str) -> bool:
+        return hmac.compare_digest(token.encode("utf-8"), self.token)
 
 
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
+    body_file: BinaryIO
+    """The socket, past the request's head: what a POST sends after it."""
     server_version = "VoiceMaster"
     sys_version = ""
     timeout = SOCKET_TIMEOUT
@@ -108,6 +122,7 @@ class _Handler(BaseHTTPRequestHandler):
         if head is None:
             return
         socket_file = self.rfile
+        self.body_file = socket_file
         self.rfile = io.BytesIO(head)
         try:
             self.handle_one_request()
@@ -156,14 +171,15 @@ class _Handler(BaseHTTPRequestHandler):
         return True
 
     def _refusal(self) -> tuple[int, str] | None:
-        if self.command not in ("GET", "HEAD"):
+        posts_key = self.command == "POST" and _key_post_token(self.path) is not None
+        if self.command not in ("GET", "HEAD") and not posts_key:
             return 405, "only GET and HEAD are served"
         if not host_allowed(self.headers.get("Host"), self.server.bound_host, self.server.names):
             return 421, "unexpected Host header"
         length = self.headers.get("Content-Length", "0").strip()
         if not length.isdigit():
             return 400, "bad Content-Length"
-        if int(length) > MAX_BODY or "Transfer-Encoding" in self.headers:
+        if int(length) > (web_key.MAX_BODY if posts_key else MAX_BODY) or "Transfer-Encoding" in self.headers:
             return 413, "request too large"
         return None
 
@@ -188,20 +204,69 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _spymaster(self, rest: str) -> None:
         token, _, tail = rest.partition("/")
-        if not hmac.compare_digest(token.encode("utf-8"), self.server.token) or tail not in (
-            "",
-            "state.json",
-        ):
+        entry = self.server.key_entry
+        if not self.server.token_is(token) or tail not in ("", "state.json", "key", "key.json"):
             self._refuse(404, "not found")
         elif tail == "state.json":
             self._send(200, "application/json", self.server.board.document(spymaster=True))
+        elif tail.startswith("key"):
+            self._key_page(token, data=tail == "key.json")
+        elif entry is not None and entry.taking:
+            self._send(303, "text/plain; charset=utf-8", b"", location=f"/spymaster/{token}/key")
         else:
             self._page(spymaster=True, state_url=f"/spymaster/{token}/state.json")
+
+    def _key_page(self, token: str, *, data: bool) -> None:
+        entry = self.server.key_entry
+        if entry is None:
+            self._refuse(404, NO_KEY_ENTRY)
+        elif data:
+            self._send(200, "application/json", entry.document())
+        else:
+            base = f"/spymaster/{token}"
+            body = web_key.page(spymaster_url=base, initial=entry.document())
+            self._send(200, "text/html; charset=utf-8", body)
+
+    def do_POST(self) -> None:
+        """The key page sends its key: token, sender, then the key itself are checked."""
+        token = _key_post_token(self.path) or ""
+        entry = self.server.key_entry
+        sender = web_key.cross_origin_problem(
+            self.headers.get("Origin"), self.headers.get("Referer"), self.headers.get("Host")
+        )
+        if not self.server.token_is(token):
+            self._refuse(403, web_key.WRONG_TOKEN)
+        elif sender is not None:
+            self._refuse(403, sender)
+        elif entry is None:
+            self._refuse(409, NO_KEY_ENTRY)
+        else:
+            self._take_key(entry)
+
+    def _take_key(self, entry: KeyEntry) -> None:
+        try:
+            text = self.body_file.read(int(self.headers.get("Content-Length", "0"))).decode("utf-8")
+        except (TimeoutError, ConnectionError):
+            return
+        except UnicodeDecodeError:
+            self._refuse(400, f"{SOURCE}: not UTF-8 text")
+            return
+        try:
+            key = entry.submit(text)
+        except InputError as exc:
+            self._refuse(400, str(exc))
+        except KeyNotTaken as exc:
+            self._refuse(409, str(exc))
+        else:
+            self._send(200, "text/plain; charset=utf-8", f"Key received: {starting_team(key).title} starts.\n".encode())
 
     def _page(self, *, spymaster: bool, state_url: str) -> None:
         initial = self.server.board.document(spymaster)
         corner = "" if spymaster else self.server.corner_svg
-        body = web_assets.page(spymaster=spymaster, state_url=state_url, initial=initial, corner_svg=corner)
+        key_url = state_url.removesuffix("/state.json") + "/key" if spymaster else ""
+        body = web_assets.page(
+            spymaster=spymaster, state_url=state_url, initial=initial, corner_svg=corner, key_url=key_url
+        )
         self._send(200, "text/html; charset=utf-8", body)
 
     def _refuse(self, status: int, reason: str) -> None:
@@ -209,8 +274,10 @@ class _Handler(BaseHTTPRequestHandler):
             self.requestline, self.command, self.request_version = "", "", "HTTP/1.0"
         self._send(status, "text/plain; charset=utf-8", f"{status} {reason}\n".encode())
 
-    def _send(self, status: int, content_type: str, body: bytes) -> None:
+    def _send(self, status: int, content_type: str, body: bytes, location: str | None = None) -> None:
         self.send_response(status)
+        if location is not None:
+            self.send_header("Location", location)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Connection", "close")
@@ -224,6 +291,18 @@ class _Handler(BaseHTTPRequestHandler):
         log.debug("web: " + format, *args)
 
 
+def _key_post_token(target: str) -> str | None:
+    """The token of a POST to the key page (empty if it names none), or None for any other
+    path: those are read-only."""
+    path = urlsplit(target).path
+    if path == "/spymaster/key":
+        return ""
+    head, _, token = path.removesuffix("/key").rpartition("/")
+    if path.endswith("/key") and head == "/spymaster":
+        return token
+    return None
+
+
 class WebDisplay:
     """`--web`: start() serves in a background thread, update() publishes a new state."""
 
@@ -234,6 +313,7 @@ class WebDisplay:
         self._board = _Board()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
+        self._key_entry: KeyEntry | None = None
 
     def start(self) -> None:
         try:
@@ -243,6 +323,7 @@ class WebDisplay:
                 f"cannot serve the web display on {self._host}:{self._port}: {exc.strerror or exc}"
             ) from None
         self._port = self._server.server_address[1]
+        self._server.key_entry = self._key_entry
         if not is_loopback(self._host):
             self._server.corner_svg = qr.svg(self.public_url)
         self._thread = threading.Thread(
@@ -255,6 +336,13 @@ class WebDisplay:
 
     def update(self, snapshot: GameSnapshot, status: TableStatus | None = None) -> None:
         self._board.update(snapshot, status or TableStatus())
+
+    def open_key_page(self, entry: KeyEntry) -> None:
+        """The key page (at `key_url`, and the spymaster address while the entry takes a key)
+        now shows `entry`'s cards and hands it the key; replaces an entry opened before."""
+        self._key_entry = entry
+        if self._server is not None:
+            self._server.key_entry = entry
 
     def stop(self) -> None:
         if self._server is None:
@@ -281,3 +369,7 @@ class WebDisplay:
     @property
     def spymaster_url(self) -> str:
         return f"{self.public_url}spymaster/{self._token}"
+
+    @property
+    def key_url(self) -> str:
+        return f"{self.spymaster_url}/key"

@@ -17,7 +17,7 @@ PAGE = """<!doctype html>
 <title>{title}</title>
 <link rel="stylesheet" href="/board.css">
 </head>
-<body class="{kind}" data-state-url="{state_url}">
+<body class="{kind}" data-state-url="{state_url}"{key_url}>
 <div id="notice">{notice}</div>
 <header>
   <span id="red-left" class="count red"></span>
@@ -52,15 +52,17 @@ PUBLIC_NOTICE = ""
 SPYMASTER_NOTICE = "SPYMASTER KEY: keep this screen away from the players"
 
 
-def page(*, spymaster: bool, state_url: str, initial: bytes, corner_svg: str = "") -> bytes:
+def page(*, spymaster: bool, state_url: str, initial: bytes, corner_svg: str = "", key_url: str = "") -> bytes:
     """The HTML shell with the current state embedded, so it is right before any script runs.
-    `corner_svg`: a QR code of the page's own address, for a phone at the table."""
+    `corner_svg`: a QR code of the page's own address, for a phone at the table. `key_url`
+    (spymaster page only): where to go once the next board's key is to be entered."""
     corner = f'<aside id="corner" title="Scan to open this board">{corner_svg}</aside>' if corner_svg else ""
     html = PAGE.format(
         corner=corner,
         title="VoiceMaster: spymaster key" if spymaster else "VoiceMaster",
         kind="spymaster" if spymaster else "public",
         state_url=escape(state_url),
+        key_url=f' data-key-url="{escape(key_url)}"' if key_url else "",
         notice=SPYMASTER_NOTICE if spymaster else PUBLIC_NOTICE,
         initial=initial.decode("ascii"),
     )
@@ -189,7 +191,20 @@ JS = """
     $("message").textContent = b.message;
   }
 
+  async function followKeyEntry() {
+    // The spymaster page moves to the key page when the next board's key is to be entered.
+    const keyUrl = document.body.dataset.keyUrl;
+    if (!keyUrl) { return; }
+    try {
+      const response = await fetch(keyUrl + ".json", { cache: "no-store" });
+      if (response.ok && (await response.json()).state === "open") { location.assign(keyUrl); }
+    } catch (e) {
+      // The board's own poll, next, shows that contact is lost.
+    }
+  }
+
   async function poll() {
+    await followKeyEntry();
     try {
       const response = await fetch(stateUrl, { cache: "no-store" });
       if (!response.ok) { throw new Error(String(response.status)); }

@@ -77,29 +77,34 @@ def read_board(path: str | Path) -> tuple[str, ...]:
 
 def read_key(path: str | Path) -> tuple[Identity, ...]:
     """5 lines of 5 letters R/B/N/A: 9 and 8 agents, 7 bystanders, 1 assassin."""
-    lines = _read_lines(path)
+    return parse_key(_read_lines(path), str(path))
+
+
+def parse_key(lines: list[str], source: str) -> tuple[Identity, ...]:
+    """A key card's lines, from a file or the key page: one rule and one message for both."""
+    lines = list(lines)
     while lines and not lines[-1].strip():
         lines.pop()
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
-            raise InputError("empty line: a key card has 5 lines of 5 letters", str(path), number)
+            raise InputError("empty line: a key card has 5 lines of 5 letters", source, number)
     if len(lines) != 5:
         has = "1 line" if len(lines) == 1 else f"{len(lines)} lines"
-        raise InputError(f"a key card has 5 lines of 5 letters, this file has {has}", str(path))
+        raise InputError(f"a key card has 5 lines of 5 letters, this file has {has}", source)
     key: list[Identity] = []
     for number, raw in enumerate(lines, start=1):
         row = "".join(raw.split()).upper()
         if len(row) != 5:
-            raise InputError(f"'{raw.strip()}' should be 5 letters of R, B, N, A", str(path), number)
+            raise InputError(f"'{raw.strip()}' should be 5 letters of R, B, N, A", source, number)
         for letter in row:
             if letter not in KEY_LETTERS:
                 raise InputError(
                     f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)",
-                    str(path),
+                    source,
                     number,
                 )
             key.append(KEY_LETTERS[letter])
-    check_key_counts(tuple(key), str(path))
+    check_key_counts(tuple(key), source)
     return tuple(key)
 
 
