@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from voicemaster.speech.ears.fusion import (  # noqa: E402
-    FEATURES, MODEL_FILE, FusionModel, View, candidates, choose, features, firsts, judged, key,
+    FEATURES, MODEL_FILE, FusionModel, View, backed, candidates, choose, features, firsts, judged, key,
 )
 from voicemaster.understand.intents import AmbiguousCard  # noqa: E402
 
@@ -109,7 +109,7 @@ def judge(data: list[Clip], judgements: list[list[tuple[float, str]]], model: Fu
     for clip, scored in zip(data, judgements):
         if clip.w.clue:
             continue
-        intent = choose(scored, firsts(clip.w, clip.p), model).intent
+        intent = choose(scored, firsts(clip.w, clip.p), model, backed(clip.w, clip.p)).intent
         if clip.kind in TALK:
             out.talk_taken += intent is not None
         if clip.kind not in REQUESTS:

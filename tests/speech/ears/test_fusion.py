@@ -49,9 +49,18 @@ def test_a_card_is_revealed_only_when_an_ear_ranks_it_first_and_none_ranks_anoth
         if isinstance(fused, (GuessCard, CoverCard)):
             revealed += 1
             assert firsts(w, p) == {f"guess|{fused.word}"}, (w, p, fused)
+            assert (w.top == p.top) or any(v.acted for v in (w, p) if v.top == f"guess|{fused.word}"), (w, p, fused)
         if isinstance(fused, AmbiguousCard):
             assert 1 <= len(fused.candidates) <= 2 and f"guess|{fused.candidates[0]}" in firsts(w, p)
     assert revealed > 0
+
+
+def test_one_ears_doubt_is_not_made_a_reveal_by_the_others_silence() -> None:
+    """"Pick ladder, I think" (piper joe): Whisper unsure between flour and ladder, leaning
+    flour; pocketsphinx heard no request. Revealed flour before: now a question at most."""
+    unsure = View("guess|Flour", "guess|ladder", acted=False, confidence=0.6, deficit=0.5, margin=0.3, other=9.0)
+    fused = fuse(unsure, View(None), MODEL).intent
+    assert fused is None or isinstance(fused, AmbiguousCard), fused
 
 
 BARS = FusionModel((), act=0.9, ask=0.5, ask_second=0.4)
@@ -59,17 +68,17 @@ BARS = FusionModel((), act=0.9, ask=0.5, ask_second=0.4)
 
 def test_a_likely_card_short_of_sure_is_a_one_card_question() -> None:
     scored = [(0.7, "guess|apple"), (0.1, "guess|chapel")]
-    assert choose(scored, frozenset({"guess|apple"}), BARS).intent == AmbiguousCard("guess", ("apple",))
+    assert choose(scored, frozenset({"guess|apple"}), BARS, frozenset()).intent == AmbiguousCard("guess", ("apple",))
 
 
 def test_two_likely_cards_make_a_two_card_question_and_never_three() -> None:
     scored = [(0.7, "guess|apple"), (0.6, "guess|chapel"), (0.55, "guess|maple")]
-    fused = choose(scored, frozenset({"guess|apple", "guess|chapel"}), BARS).intent
+    fused = choose(scored, frozenset({"guess|apple", "guess|chapel"}), BARS, frozenset()).intent
     assert fused == AmbiguousCard("guess", ("apple", "chapel"))
 
 
 def test_an_unlikely_card_is_silence() -> None:
-    assert choose([(0.3, "guess|apple")], frozenset({"guess|apple"}), BARS).intent is None
+    assert choose([(0.3, "guess|apple")], frozenset({"guess|apple"}), BARS, frozenset({"guess|apple"})).intent is None
 
 
 def test_the_model_judges_only_what_an_ear_heard() -> None:
@@ -96,10 +105,14 @@ def test_both_ears_act_on_clear_guesses(both) -> None:  # type: ignore[no-untype
 
 @pytest.mark.skipif(installed_parts() is None or shutil.which("flite") is None, reason="needs Whisper and flite")
 def test_table_talk_naming_cards_is_not_acted_on(both) -> None:  # type: ignore[no-untyped-def]
-    talk = ["I think the castle is ours", "what about honey and the bear", "don't touch the dragon yet"]
-    results = [both.hear(said(text, "slt"), GUESSING) for text in talk]
+    """Also a guess phrase said and then talked about: both ears acted on "pick battery? I don't
+    know about that" and "touch the kettle? no wait" in the whole-turn benchmark."""
+    talk = [("I think the castle is ours", "slt"), ("what about honey and the bear", "slt"),
+            ("don't touch the dragon yet", "slt"), ("pick cloud? I don't know about that", "slt"),
+            ("pick cloud? I don't know about that", "rms"), ("touch the kettle? no wait", "rms")]
+    results = [both.hear(said(text, voice), GUESSING) for text, voice in talk]
     assert not any(isinstance(r.intent, (GuessCard, CoverCard)) for r in results), results
-    assert sum(r.intent is None for r in results) >= 2, results
+    assert sum(r.intent is None for r in results) >= 5, results
 
 
 @pytest.mark.skipif(installed_parts() is None or shutil.which("flite") is None, reason="needs Whisper and flite")

@@ -6,7 +6,8 @@ talk and false clues. Each ear's say is condensed into a `View` (its first choic
 runner-up and its own evidence for them); a logistic model fitted on the calibration split
 (bench/fit_fusion.py → fusion_model.json) turns the two views into a probability for each
 phrase either ear put first or second. The bars on that probability decide:
-- act, only when no ear put another phrase first (two ears that disagree never reveal);
+- act, only when no ear put another phrase first (two ears that disagree never reveal), and
+  both put it first or the one that did would act on it alone;
 - ask "Apple?" for one likely card, "Did you say apple or chapel?" for two, never three;
 - else nothing.
 A clue is Whisper's judgement, read back for a yes as always: pocketsphinx took talk for a
@@ -149,7 +150,7 @@ def fuse(w: View, p: View, model: FusionModel) -> Fused:
     """The decision from both views (pure: the benchmark replays it on logged views)."""
     if w.clue and w.top is not None:
         return Fused(intent_of(w.top), w.confidence, read_back=True)
-    return choose(judged(w, p, model.coefficients), firsts(w, p), model)
+    return choose(judged(w, p, model.coefficients), firsts(w, p), model, backed(w, p))
 
 
 def judged(w: View, p: View, coefficients: tuple[float, ...]) -> list[tuple[float, str]]:
@@ -161,13 +162,21 @@ def firsts(w: View, p: View) -> frozenset[str]:
     return frozenset(v.top for v in (w, p) if v.top is not None and not v.clue)
 
 
-def choose(scored: list[tuple[float, str]], first: frozenset[str], model: FusionModel) -> Fused:
-    """Act on an undisputed likely phrase; ask about one or two likely cards; else nothing.
-    Only a phrase some ear put first is acted on or asked about first."""
+def backed(w: View, p: View) -> frozenset[str]:
+    """Phrases that may be acted on: both ears put it first, or the one ear that did would
+    act on it alone. One ear's doubt is never turned into a reveal by the other's silence
+    ("pick ladder, I think": Whisper unsure between flour and ladder, pocketsphinx nothing)."""
+    alone = {v.top for v in (w, p) if v.acted and v.top is not None}
+    return frozenset(alone | ({w.top} if w.top is not None and w.top == p.top else set()))
+
+
+def choose(scored: list[tuple[float, str]], first: frozenset[str], model: FusionModel, may_act: frozenset[str]) -> Fused:
+    """Act on an undisputed likely phrase that `may_act` holds; ask about one or two likely
+    cards; else nothing. Only a phrase some ear put first is acted on or asked about first."""
     if not scored or scored[0][1] not in first:
         return Fused(None)
     best_p, best = scored[0]
-    if best_p >= model.act and first == {best}:
+    if best_p >= model.act and first == {best} and best in may_act:
         return Fused(intent_of(best), round(best_p, 3))
     if not is_card(best) or best_p < model.ask:
         return Fused(None)
@@ -255,6 +264,8 @@ def whisper_view(ear: Ear, heard: Heard) -> View:
         return View(key(heard.intent), clue=True, acted=True, confidence=heard.confidence)
     phrase = ev.phrase
     if phrase is None or phrase.intent in ("distractor", "clue") or ev.silent:
+        return View(None)
+    if phrase.card is not None and ev.trailing_words > ear.scorer.t.card_trailing_words:
         return View(None)
     top = (f"{phrase.intent}|{phrase.card}" if phrase.card is not None else f"{phrase.intent}|{phrase.action}")
     runner = f"{phrase.intent}|{ev.close[1][0]}" if phrase.card is not None and len(ev.close) > 1 else None

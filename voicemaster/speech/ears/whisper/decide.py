@@ -55,6 +55,8 @@ class Evidence:
     """Cards of the same request and their scores, best first (for an ambiguous result)."""
     silent: bool
     """faster-whisper's no-speech rule: the model thinks nothing was said."""
+    trailing_words: int = 0
+    """Words the model wrote after its first sentence, other than saying it again."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,20 @@ def first_saying(text: str) -> str:
     return " ".join(words)
 
 
+def trailing_words(text: str) -> int:
+    """Words written after the transcript's first sentence that do not start it again:
+    "Pick battery? I don't know about that." has five, "We pick umbrella. We pick umbrella." none."""
+    text = text.strip()
+    end = re.search(r"[.?!]", text)
+    if end is None:
+        return 0
+    first = text[: end.start()].split()
+    lead = first[0].strip(",").lower() if first else ""
+    rest = [w.strip(",.?!").lower() for w in text[end.end() :].split()]
+    said = [w for w in rest[: rest.index(lead)] if w] if lead in rest else [w for w in rest if w]
+    return len(said)
+
+
 def letters(text: str) -> int:
     return len(re.sub(r"[^A-Za-z0-9]", "", text))
 
@@ -92,6 +108,7 @@ def evidence(scored: list[Scored], free: float, n_free: int, fd: FreeDecode, t: 
         phrase=None, best=-math.inf, free=free, free_text=first_saying(fd.text), deficit=math.inf,
         margin_same=math.inf, margin_other=math.inf, distractor_margin=math.inf,
         mean_logprob=free / max(1, n_free + 1), close=(), silent=speech_absent(fd, free, n_free, t),
+        trailing_words=trailing_words(fd.text),
     )
     if not exact or not fd.tokens:
         return nothing
@@ -137,7 +154,8 @@ def decide(ev: Evidence, t: Thresholds, agreed: GiveClue | None = None) -> Decis
 
 
 def _card(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
-    if ev.deficit > t.guess_deficit or ev.margin_other < t.intent_margin:
+    """A card said and then talked about ("Pick battery? I don't know about that") is talk."""
+    if ev.deficit > t.guess_deficit or ev.margin_other < t.intent_margin or ev.trailing_words > t.card_trailing_words:
         return Decision(None)
     assert p.card is not None
     confidence = _confidence(ev.deficit, ev.margin_same, t.guess_deficit, t.card_margin)

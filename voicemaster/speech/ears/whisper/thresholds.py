@@ -60,6 +60,10 @@ class Thresholds:
     card_margin: float = 1.5
     """Best card minus the runner-up: below it the result is ambiguous."""
     intent_margin: float = 0.5
+    card_trailing_words: int = 1
+    """A guess or cover is refused when the model wrote more words than this after its first
+    sentence (its transcript, not the phrase, is what was said): the whole-turn benchmark's
+    "pick battery? I don't know about that" and "touch the kettle? No wait" were revealed."""
     """A guess, cover or clue must beat the best phrase of any other request by this."""
     # commands
     command_deficit: float = 5.0
