@@ -30,15 +30,19 @@ def _read_lines(path: str | Path) -> list[str]:
     return text.splitlines()
 
 
+def card_problem(word: str) -> str | None:
+    """Why this cannot be written on a card, or None: the board file's rule, also for cards
+    read aloud or typed during setup."""
+    if not CARD_PATTERN.match(" ".join(word.split())):
+        return f"'{word.strip()}' is not a card: use letters, one space or hyphen between words"
+    return None
+
+
 def _check_card(word: str, path: str, line: int) -> str:
-    card = " ".join(word.split())
-    if not CARD_PATTERN.match(card):
-        raise InputError(
-            f"'{word.strip()}' is not a card: use letters, one space or hyphen between words",
-            path,
-            line,
-        )
-    return card
+    problem = card_problem(word)
+    if problem is not None:
+        raise InputError(problem, path, line)
+    return " ".join(word.split())
 
 
 class _Cards:
@@ -91,16 +95,20 @@ def read_key(path: str | Path) -> tuple[Identity, ...]:
         row = "".join(raw.split()).upper()
         if len(row) != 5:
             raise InputError(f"'{raw.strip()}' should be 5 letters of R, B, N, A", str(path), number)
-        for letter in row:
-            if letter not in KEY_LETTERS:
-                raise InputError(
-                    f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)",
-                    str(path),
-                    number,
-                )
-            key.append(KEY_LETTERS[letter])
+        problem = letters_problem(row)
+        if problem is not None:
+            raise InputError(problem, str(path), number)
+        key += [KEY_LETTERS[letter] for letter in row]
     check_key_counts(tuple(key), str(path))
     return tuple(key)
+
+
+def letters_problem(letters: str) -> str | None:
+    """The first letter that is none of R/B/N/A (upper case), or None."""
+    for letter in letters:
+        if letter not in KEY_LETTERS:
+            return f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)"
+    return None
 
 
 def check_key_counts(key: tuple[Identity, ...], source: str) -> None:
