@@ -128,13 +128,15 @@ class App:
         speaker: Speaker,
         displays: Iterable[Display],
         hear: Hear | None = None,
+        inbox: "queue.Queue[Item] | None" = None,
     ) -> None:
+        """`inbox`: one the sources already feed (a setup ran on it before this game)."""
         self.game = game
         self.dialogue = dialogue
         self.speaker = speaker
         self.displays = list(displays)
         self.hear_ahead = HearAhead(hear) if hear is not None else None
-        self.inbox: "queue.Queue[Item]" = queue.Queue()
+        self.inbox: "queue.Queue[Item]" = inbox if inbox is not None else queue.Queue()
         self.status = TableStatus()
         self.log: list[Heard] = []
         self.on_heard: Callable[[Heard], None] | None = None

@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     rules = house_rules_from(args, config)
-    source = _check_input(args.input)
+    source = check_input(args.input)
     check_installed(args.denoise)
     opened = open_game(args, rules, config)
     try:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         opened.close()
 
 
-def _check_input(value: str) -> str | Path:
+def check_input(value: str) -> str | Path:
     """Fail before anything starts: no microphone, or a WAV that is not there."""
     if value == "text":
         return value

@@ -19,6 +19,9 @@ from voicemaster.understand.setup_phrases import Confirm, Correct, ReadAgain, Ro
 from voicemaster.vocabulary import number_words
 
 PROGRESS_FORMAT = "voicemaster-setup"
+GO_ON = "; go on."
+"""Ends a reply that is only shown, never said: the reader is still reading (or the
+spymaster typing), and the microphone is deaf while the app speaks."""
 UNSET = "?"
 """What an empty slot shows on the board."""
 KEY_PROMPT = ("Spymasters: type the key card, 25 letters R, B, N, A, row by row (not shown), "
@@ -58,7 +61,7 @@ class SetupSession:
         row = f"row {number_words(self.layout.row + 1)}"
         have = self.layout.row_cards()
         if have:
-            return f"{row.capitalize()}: {', '.join(have)}; go on."
+            return f"{row.capitalize()}: {', '.join(have)}{GO_ON}"
         return f"Read {row}: its five cards, left to right."
 
     def hear(self, text: str) -> str | None:
@@ -87,7 +90,7 @@ class SetupSession:
             return f"{problem}: type that line again."
         self.typed_letters += letters
         if len(self.typed_letters) < SLOTS:
-            return f"{len(self.typed_letters)} of 25 key letters; go on."
+            return f"{len(self.typed_letters)} of 25 key letters{GO_ON}"
         typed, self.typed_letters = self.typed_letters, ""
         if len(typed) > SLOTS:
             return f"That is {len(typed)} letters; a key card has 25. Type the whole key again."
