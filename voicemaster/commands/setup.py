@@ -10,27 +10,21 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
-
 from voicemaster.app import Item
 from voicemaster.errors import InputError
-from voicemaster.game.cards import Identity, plain_letters
-from voicemaster.setup.dealing import bundled_wordlist
-from voicemaster.setup.files import read_key, read_wordlist
+from voicemaster.setup.files import read_key
 from voicemaster.setup.runtime import (
     DisplayedConsole, Displays, add_output_arguments, open_displays, open_speaker, start_typed_input,
 )
 from voicemaster.setup.session import SetupSession
 from voicemaster.setup.settings import config_file, load_config
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
-from voicemaster.setup.table_setup import HearGrid, SetupProgress, SetupScreen, lay_out_table
-from voicemaster.sharing import write_whole
+from voicemaster.setup.table_setup import (
+    HearGrid, SetupScreen, TableFiles, open_grid, set_up_table, two_word_cards,
+)
 from voicemaster.speech.audio.front_end import open_front_end
 from voicemaster.speech.audio.sources import AudioSource, Microphone, wav_source
 from voicemaster.voice.tts import Speaker
-
-BUNDLED_LISTS = ("default", "kids")
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("setup", help="lay out a physical table: read the cards aloud, type the key",
@@ -53,63 +47,26 @@ def run(args: argparse.Namespace) -> int:
 
     config = load_config(args.config)
     source = check_input(args.input)
-    _check_writable(args.board_out)
-    if args.key_out is not None:
-        _check_writable(args.key_out)
+    for path in (args.board_out, args.key_out):
+        if path is not None and path.is_dir():
+            raise InputError("is a directory; give a file to write, e.g. DIR/board.txt", str(path))
     key = read_key(args.key) if args.key is not None else None
     session = SetupSession(two_word_cards(), key_wanted=args.key_out is not None, key=key)
-    progress = SetupProgress.beside(args.board_out)
-    resumed = progress.resume(session)
-    if resumed:
-        print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
     console = DisplayedConsole()
     speaker = open_speaker(args, config, console)
     displays = open_displays(args, console)
     inbox: "queue.Queue[Item]" = queue.Queue()
     try:
         hear_grid = start_setup_inputs(args, source, displays, inbox, speaker, lambda: session.wants_key)
-        done = lay_out_table(session, inbox, SetupScreen(speaker.say, displays.all), progress, hear_grid, resumed)
+        set_up_table(session, TableFiles(args.board_out, args.key_out), inbox,
+                     SetupScreen(speaker.say, displays.all), hear_grid)
     finally:
         speaker.wait_idle(timeout=30)
         speaker.close()
         displays.close()
-    if not done:
-        set_cards = sum(1 for c in session.layout.slots if c is not None)
-        raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
-                         "run the same command again to go on")
-    write_table(session, args.board_out, args.key_out)
-    progress.remove()
     written = f" and {args.key_out}" if args.key_out is not None else ""
     print(f"voicemaster: the table is set: wrote {args.board_out}{written}", file=sys.stderr)
     return 0
-
-
-def _check_writable(path: Path) -> None:
-    if path.is_dir():
-        raise InputError("is a directory; give a file to write, e.g. DIR/board.txt", str(path))
-
-
-def two_word_cards() -> frozenset[str]:
-    """The two-word cards of the bundled word lists ("loch ness"), kept together when a
-    row comes without commas."""
-    cards = {plain_letters(c) for name in BUNDLED_LISTS for c in read_wordlist(bundled_wordlist(name))}
-    return frozenset(c for c in cards if " " in c)
-
-
-def write_table(session: SetupSession, board: Path, key_file: Path | None) -> None:
-    """The board file (and the key file), in the formats `play --board/--key` read."""
-    deal_cards = session.layout.cards()
-    try:
-        write_whole(board, ("\n".join(deal_cards) + "\n").encode())
-        if key_file is not None and session.key is not None:
-            write_whole(key_file, key_text(session.key).encode())
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", str(exc.filename or board)) from None
-
-
-def key_text(key: tuple[Identity, ...]) -> str:
-    letters = "".join(k.letter for k in key)
-    return "\n".join(letters[i : i + 5] for i in range(0, 25, 5)) + "\n"
 
 
 def start_setup_inputs(
@@ -126,18 +83,4 @@ def start_setup_inputs(
     front_end = open_front_end(args.denoise or "none", speaker.speaking)
     audio: AudioSource = Microphone(on_fault=fault_notices(inbox)) if source == "mic" else wav_source(source)
     start_thread(partial(feed_audio, audio, front_end, inbox), "listening", inbox)
-    return hear
-
-
-def open_grid() -> HearGrid:
-    """The grid ear (Whisper over a large vocabulary of cards), loaded once."""
-    try:
-        from voicemaster.setup.grid_ear import open_grid_ear
-    except ImportError:
-        raise InputError("this VoiceMaster has no grid ear yet: read the cards with --input text") from None
-    ear = open_grid_ear()
-
-    def hear(audio: np.ndarray) -> str | None:
-        return ear.hear(audio.astype(np.float32) / 32768.0)
-
     return hear

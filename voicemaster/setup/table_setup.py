@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import queue
+import sys
 from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,12 +19,15 @@ import numpy as np
 
 from voicemaster.app import Display, EndOfInput, Item, Notice, Shown, SourceFailed, Spoken, Typed
 from voicemaster.errors import InputError, WorkerDied
-from voicemaster.game.cards import Identity
+from voicemaster.game.cards import Identity, plain_letters
+from voicemaster.setup.dealing import bundled_wordlist
+from voicemaster.setup.files import read_wordlist
 from voicemaster.game.snapshot import TableStatus
 from voicemaster.setup.session import GO_ON, SetupSession
 from voicemaster.sharing import write_whole
 from voicemaster.understand.setup_phrases import SETUP_HELP
 
+BUNDLED_LISTS = ("default", "kids")
 HearGrid = Callable[[np.ndarray], "str | None"]
 """One utterance (16 kHz mono int16) → its setup phrase as text, or None."""
 
@@ -142,3 +146,72 @@ def _hear(session: SetupSession, item: Item | KeyEntered, hear_grid: HearGrid | 
         text = hear_grid(item.audio)
         return (text or "", session.hear(text)) if text else ("", None)
     return "", None
+
+
+@dataclass(frozen=True)
+class TableFiles:
+    """What a setup writes: the board file and the key file (none when the key was given)."""
+
+    board: Path
+    key: Path | None
+
+
+def set_up_table(
+    session: SetupSession,
+    files: TableFiles,
+    inbox: "queue.Queue[Item]",
+    screen: SetupScreen,
+    hear_grid: HearGrid | None = None,
+    again: str = "run the same command again",
+) -> None:
+    """The whole step: an unfinished setup of the same board taken up (and said so), the
+    table laid out, its files written; InputError (saying to `again` to go on) when the
+    input ends first."""
+    progress = SetupProgress.beside(files.board)
+    resumed = progress.resume(session)
+    if resumed:
+        print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
+    if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed):
+        set_cards = sum(1 for c in session.layout.slots if c is not None)
+        raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
+                         f"{again} to go on")
+    write_table(session, files)
+    progress.remove()
+
+
+def two_word_cards() -> frozenset[str]:
+    """The two-word cards of the bundled word lists ("loch ness"), kept together when a
+    row comes without commas."""
+    cards = {plain_letters(c) for name in BUNDLED_LISTS for c in read_wordlist(bundled_wordlist(name))}
+    return frozenset(c for c in cards if " " in c)
+
+
+def write_table(session: SetupSession, files: TableFiles) -> None:
+    """The board file (and the key file), in the formats `play --board/--key` read."""
+    try:
+        write_whole(files.board, ("\n".join(session.layout.cards()) + "\n").encode())
+        if files.key is not None and session.key is not None:
+            write_whole(files.key, key_text(session.key).encode())
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", str(exc.filename or files.board)) from None
+
+
+def key_text(key: tuple[Identity, ...]) -> str:
+    letters = "".join(k.letter for k in key)
+    return "\n".join(letters[i : i + 5] for i in range(0, 25, 5)) + "\n"
+
+
+def open_grid() -> HearGrid:
+    """The grid ear (Whisper over a large vocabulary of cards), loaded once."""
+    try:
+        from voicemaster.setup.grid_ear import open_grid_ear
+    except ModuleNotFoundError as exc:
+        if exc.name != "voicemaster.setup.grid_ear":
+            raise
+        raise InputError("this VoiceMaster has no grid ear yet: read the cards with --input text") from None
+    ear = open_grid_ear()
+
+    def hear(audio: np.ndarray) -> str | None:
+        return ear.hear(audio.astype(np.float32) / 32768.0)
+
+    return hear
