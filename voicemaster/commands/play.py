@@ -111,17 +111,16 @@ def _play(
     displays = open_displays(args, console)
     evening = Evening(speaker)
     ears: Hearing | None = None
+    started = False
     try:
-        if source == "text":
-            start_typed_input(displays, evening.inbox, evening.key_hidden)
-        else:
+        if source != "text":
             ears = hearing(args, config)
-            tell_warnings(ears, evening.inbox, displays.board)
-            start_listening(args, evening, source, ears)
         for number in itertools.count(1):
             if opened is None:
+                started = started or _start_inputs(args, evening, source, displays, ears)
                 opened = _set_up(args, rules, evening, source, displays, journal_for(args.journal, number))
             evening.app = _game(args, opened, evening, displays, ears)
+            started = started or _start_inputs(args, evening, source, displays, ears)
             try:
                 evening.app.run()
             finally:
@@ -136,6 +135,18 @@ def _play(
         if ears is not None:
             ears.close()
     return 0
+
+
+def _start_inputs(
+    args: argparse.Namespace, evening: Evening, source: str | Path, displays: Displays, ears: Hearing | None
+) -> bool:
+    """The sources start once, after what must be said before anything is heard (a drawn key)."""
+    if ears is None:
+        start_typed_input(displays, evening.inbox, evening.key_hidden)
+    else:
+        tell_warnings(ears, evening.inbox, displays.board)
+        start_listening(args, evening, source, ears)
+    return True
 
 
 def _game(args: argparse.Namespace, opened: OpenGame, evening: Evening, displays: Displays, ears: Hearing | None) -> App:
