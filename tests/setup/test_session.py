@@ -106,3 +106,21 @@ def test_progress_resumes_a_session_exactly() -> None:
 def test_damaged_progress_is_refused(progress: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         SetupSession().resume(progress)
+
+
+def test_with_the_key_page_open_the_grid_is_read_first_and_the_key_typed_only_if_none_came() -> None:
+    session = SetupSession(key_wanted=True, key_first=False)
+    assert session.opening() == "Let's lay out the table. Read row one: its five cards, left to right."
+    lay_out(session)
+    assert not session.done and session.wants_key and session.next_step().startswith("Spymasters: type the key card")
+    assert session.hear(KEY).startswith("Key card set: Red starts.") and session.done
+
+
+def test_a_key_from_the_page_may_come_while_the_grid_is_read() -> None:
+    session = SetupSession(key_wanted=True, key_first=False)
+    session.hear(ROWS[0])
+    typed = SetupSession(key_wanted=True)
+    typed.hear("BBBBB BBBBR RRRRR RRNNN NNNNA")
+    assert session.give_key(typed.key or ()).startswith("Key card set: Blue starts. Row one: apple")
+    lay_out(session)
+    assert session.done and session.deal().starting_team is Team.BLUE

@@ -95,26 +95,31 @@ def read_key(path: str | Path) -> tuple[Identity, ...]:
         row = "".join(raw.split()).upper()
         if len(row) != 5:
             raise InputError(f"'{raw.strip()}' should be 5 letters of R, B, N, A", str(path), number)
-        problem = letters_problem(row)
-        if problem is not None:
-            raise InputError(problem, str(path), number)
-        key += [KEY_LETTERS[letter] for letter in row]
+        for letter in row:
+            if letter not in KEY_LETTERS:
+                raise InputError(
+                    f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)",
+                    str(path),
+                    number,
+                )
+            key.append(KEY_LETTERS[letter])
     check_key_counts(tuple(key), str(path))
     return tuple(key)
-
-
-def letters_problem(letters: str) -> str | None:
-    """The first letter that is none of R/B/N/A (upper case), or None."""
-    for letter in letters:
-        if letter not in KEY_LETTERS:
-            return f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)"
-    return None
 
 
 def check_key_counts(key: tuple[Identity, ...], source: str) -> None:
     problem = key_problem(key)
     if problem is not None:
         raise InputError(problem, source)
+
+
+def letters_problem(letters: str) -> str | None:
+    """The first letter (upper case) that is none of R/B/N/A, in a key file's words; None
+    when all are key letters. For a key typed at the terminal."""
+    for letter in letters:
+        if letter not in KEY_LETTERS:
+            return f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)"
+    return None
 
 
 def read_wordlist(path: str | Path) -> tuple[str, ...]:

@@ -33,7 +33,11 @@ class SetupSession:
     pairs: frozenset[str] = frozenset()
     """Two-word cards known to the parser ("loch ness"), for text without commas."""
     key_wanted: bool = False
-    """The key card is to be typed in this session (else it is given, or not needed)."""
+    """The key card is to be entered in this session (else it is given, or not needed)."""
+    key_first: bool = True
+    """The key is typed before the grid is read (typed lines are key letters until then).
+    False while the key page may send it: the grid is read meanwhile, and the key is typed
+    after it only if the page has not sent one by then."""
     layout: Layout = field(default_factory=Layout)
     key: tuple[Identity, ...] | None = None
     typed_letters: str = ""
@@ -41,11 +45,12 @@ class SetupSession:
 
     @property
     def wants_key(self) -> bool:
-        return self.key_wanted and self.key is None
+        """Typed lines are the key's letters now."""
+        return self.key_wanted and self.key is None and (self.key_first or self.layout.complete)
 
     @property
     def done(self) -> bool:
-        return self.layout.complete and not self.wants_key
+        return self.layout.complete and (self.key is not None or not self.key_wanted)
 
     def opening(self, resumed: bool = False) -> str:
         start = "Going on with the setup where it stopped. " if resumed else "Let's lay out the table. "
