@@ -30,12 +30,14 @@ from voicemaster.setup.runtime import (
 )
 from voicemaster.setup.session import SetupSession
 from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
-from voicemaster.setup.table_setup import HearGrid, SetupScreen, open_grid, set_up_table, two_word_cards
+from voicemaster.setup.table_setup import (
+    GRID_DENOISE, HearGrid, SetupScreen, open_grid, set_up_table, two_word_cards,
+)
 from voicemaster.voice.tts import Speaker
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
 from voicemaster.speech.audio.sources import AudioSource, Microphone, NoMicrophone, list_devices, wav_source
-from voicemaster.speech.audio.denoise import check_installed
-from voicemaster.speech.audio.front_end import open_front_end
+from voicemaster.speech.audio.denoise import check_installed, make_denoiser
+from voicemaster.speech.audio.front_end import FrontEnd, open_front_end
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -89,6 +91,10 @@ class Evening:
         self.app: App | None = None
         self.setup: SetupSession | None = None
         self.hear_grid: HearGrid | None = None
+        self.front_end: FrontEnd | None = None
+        """Its noise stage is the grid ear's during a setup (a live source is cut as it comes;
+        a replay faster than real time is cut at once with the stage it starts with)."""
+        self.game_denoise = GRID_DENOISE
 
     def brisk(self) -> bool:
         return self.app is not None and self.app.brisk()
@@ -117,7 +123,7 @@ def _play(
             ears = hearing(args, config)
         for number in itertools.count(1):
             if opened is None:
-                started = started or _start_inputs(args, evening, source, displays, ears)
+                started = started or _start_inputs(args, evening, source, displays, ears, GRID_DENOISE)
                 opened = _set_up(args, rules, evening, source, displays, journal_for(args.journal, number))
             evening.app = _game(args, opened, evening, displays, ears)
             started = started or _start_inputs(args, evening, source, displays, ears)
@@ -138,14 +144,17 @@ def _play(
 
 
 def _start_inputs(
-    args: argparse.Namespace, evening: Evening, source: str | Path, displays: Displays, ears: Hearing | None
+    args: argparse.Namespace, evening: Evening, source: str | Path, displays: Displays, ears: Hearing | None,
+    denoise: str | None = None,
 ) -> bool:
-    """The sources start once, after what must be said before anything is heard (a drawn key)."""
+    """The sources start once, after what must be said before anything is heard (a drawn key);
+    `denoise`: the noise stage to start with when it is not the game ear's (a setup first)."""
     if ears is None:
         start_typed_input(displays, evening.inbox, evening.key_hidden)
     else:
         tell_warnings(ears, evening.inbox, displays.board)
-        start_listening(args, evening, source, ears)
+        evening.front_end = start_listening(args, evening, source, ears, denoise)
+        evening.game_denoise = args.denoise or ears.denoise
     return True
 
 
@@ -174,12 +183,17 @@ def _set_up(
         start_typed_input(displays, evening.inbox, evening.key_hidden, ends_input=False)
         evening.hear_grid = open_grid()
     session = evening.setup = SetupSession(two_word_cards(), key_wanted=True)
+    front_end = evening.front_end if args.denoise is None else None
+    if front_end is not None:
+        front_end.denoiser = make_denoiser(GRID_DENOISE)
     try:
         again = "play again" + (f" with --journal {journal}" if journal is not None else "")
         set_up_table(session, table_files(journal), evening.inbox, SetupScreen(evening.speaker.say, displays.all),
                      evening.hear_grid, again)
     finally:
         evening.setup = None
+        if front_end is not None:
+            front_end.denoiser = make_denoiser(evening.game_denoise)
     deal = session.deal()
     return OpenGame(Game(deal, rules, time.monotonic), Journal.create(journal, deal, rules) if journal else None, False)
 
@@ -208,13 +222,15 @@ class Listened(Protocol):
     def set_mic_level(self, level: float) -> None: ...
 
 
-def start_listening(args: argparse.Namespace, app: Listened, source: str | Path, ears: Hearing) -> None:
-    """The thread that feeds the app audio through the one front end, with the noise stage
-    asked for, else the one the recognizer hears best with."""
+def start_listening(
+    args: argparse.Namespace, app: Listened, source: str | Path, ears: Hearing, denoise: str | None = None
+) -> FrontEnd:
+    """The thread that feeds the app audio through the one front end (returned), with the
+    noise stage asked for, else `denoise`, else the one the recognizer hears best with."""
     live = source == "mic" or args.realtime
     # Faster than real time the cut must not depend on how far the referee has got: a
     # replay then ends every utterance on the same fixed silence, and is repeatable.
-    front_end = open_front_end(args.denoise or ears.denoise, app.speaker.speaking,
+    front_end = open_front_end(args.denoise or denoise or ears.denoise, app.speaker.speaking,
                                brisk=app.brisk if live else None)
     if source == "mic":
         audio: AudioSource = Microphone(on_fault=fault_notices(app.inbox))
@@ -222,3 +238,4 @@ def start_listening(args: argparse.Namespace, app: Listened, source: str | Path,
         audio = wav_source(source, realtime=args.realtime)
     feed = partial(feed_audio, audio, front_end, app.inbox, app.set_mic_level, hear_ahead=live)
     start_thread(feed, "listening", app.inbox)
+    return front_end

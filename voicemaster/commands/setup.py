@@ -20,7 +20,7 @@ from voicemaster.setup.session import SetupSession
 from voicemaster.setup.settings import config_file, load_config
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
 from voicemaster.setup.table_setup import (
-    HearGrid, SetupScreen, TableFiles, open_grid, set_up_table, two_word_cards,
+    GRID_DENOISE, HearGrid, SetupScreen, TableFiles, open_grid, set_up_table, two_word_cards,
 )
 from voicemaster.speech.audio.front_end import open_front_end
 from voicemaster.speech.audio.sources import AudioSource, Microphone, wav_source
@@ -80,7 +80,7 @@ def start_setup_inputs(
         return None
     start_typed_input(displays, inbox, hidden, ends_input=False)
     hear = open_grid()
-    front_end = open_front_end(args.denoise or "none", speaker.speaking)
+    front_end = open_front_end(args.denoise or GRID_DENOISE, speaker.speaking)
     audio: AudioSource = Microphone(on_fault=fault_notices(inbox)) if source == "mic" else wav_source(source)
     start_thread(partial(feed_audio, audio, front_end, inbox), "listening", inbox)
     return hear

@@ -28,6 +28,8 @@ from voicemaster.sharing import write_whole
 from voicemaster.understand.setup_phrases import SETUP_HELP
 
 BUNDLED_LISTS = ("default", "kids")
+GRID_DENOISE = "none"
+"""The noise stage the grid ear (Whisper) hears best with, unless --denoise asks for one."""
 HearGrid = Callable[[np.ndarray], "str | None"]
 """One utterance (16 kHz mono int16) → its setup phrase as text, or None."""
 
