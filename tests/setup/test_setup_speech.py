@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 import wave
 from pathlib import Path
 
@@ -63,3 +64,15 @@ def test_play_without_a_deal_lays_out_the_table_from_speech_with_the_key_typed(t
     assert done.returncode == 0, done.stderr
     assert "» All 25 cards are set." in done.stdout
     assert len(read_board(tmp_path / "game.board.txt")) == 25 and (tmp_path / "game.jsonl").exists()
+
+
+def test_the_recording_waits_for_a_key_typed_late(tmp_path: Path, recording: Path) -> None:
+    """The audio starts once the key is typed: a replay faster than real time would
+    otherwise have ended (and the setup with it) before the spymaster finished typing."""
+    proc = subprocess.Popen([*VM, "setup", "--board-out", "board.txt", "--key-out", "key.txt", "--input",
+                             str(recording), "--audio-out", "none"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    time.sleep(15)
+    out, err = proc.communicate(KEY, timeout=600)
+    assert proc.returncode == 0, err
+    assert "» Key card set: Red starts." in out and len(read_board(tmp_path / "board.txt")) == 25

@@ -10,7 +10,7 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
-from typing import Protocol
+from typing import Callable, Protocol
 
 from voicemaster.app import App, Item, Notice
 from voicemaster.dialogue import Dialogue
@@ -123,8 +123,13 @@ def _play(
             ears = hearing(args, config)
         for number in itertools.count(1):
             if opened is None:
-                started = started or _start_inputs(args, evening, source, displays, ears, GRID_DENOISE)
-                opened = _set_up(args, rules, evening, source, displays, journal_for(args.journal, number))
+                begin = None
+                if not started and ears is None:
+                    _start_inputs(args, evening, source, displays, ears)
+                elif not started:
+                    begin = partial(_start_inputs, args, evening, source, displays, ears, GRID_DENOISE)
+                started = True
+                opened = _set_up(args, rules, evening, source, displays, journal_for(args.journal, number), begin)
             evening.app = _game(args, opened, evening, displays, ears)
             started = started or _start_inputs(args, evening, source, displays, ears)
             try:
@@ -147,8 +152,9 @@ def _start_inputs(
     args: argparse.Namespace, evening: Evening, source: str | Path, displays: Displays, ears: Hearing | None,
     denoise: str | None = None,
 ) -> bool:
-    """The sources start once, after what must be said before anything is heard (a drawn key);
-    `denoise`: the noise stage to start with when it is not the game ear's (a setup first)."""
+    """The sources start once: after what must be said before anything is heard (a drawn key),
+    and audio after a key typed first. `denoise`: the noise stage to start with when it is
+    not the game ear's (a setup first). Returns True: started."""
     if ears is None:
         start_typed_input(displays, evening.inbox, evening.key_hidden)
     else:
@@ -175,25 +181,25 @@ def _tell_drawn_key(opened: OpenGame, app: App) -> None:
 
 def _set_up(
     args: argparse.Namespace, rules: HouseRules, evening: Evening, source: str | Path, displays: Displays,
-    journal: Path | None,
+    journal: Path | None, begin: Callable[[], object] | None,
 ) -> OpenGame:
-    """The next table laid out at the table; its files kept beside the journal."""
+    """The next table laid out at the table; its files kept beside the journal. `begin`
+    starts the audio once the key is typed (the first setup of a `play` on speech)."""
     evening.app = None
     if source != "text" and evening.hear_grid is None:
         start_typed_input(displays, evening.inbox, evening.key_hidden, ends_input=False)
         evening.hear_grid = open_grid()
     session = evening.setup = SetupSession(two_word_cards(), key_wanted=True)
-    front_end = evening.front_end if args.denoise is None else None
-    if front_end is not None:
-        front_end.denoiser = make_denoiser(GRID_DENOISE)
+    if evening.front_end is not None and args.denoise is None:
+        evening.front_end.denoiser = make_denoiser(GRID_DENOISE)
     try:
         again = "play again" + (f" with --journal {journal}" if journal is not None else "")
         set_up_table(session, table_files(journal), evening.inbox, SetupScreen(evening.speaker.say, displays.all),
-                     evening.hear_grid, again)
+                     evening.hear_grid, again, begin)
     finally:
         evening.setup = None
-        if front_end is not None:
-            front_end.denoiser = make_denoiser(evening.game_denoise)
+        if evening.front_end is not None and args.denoise is None:
+            evening.front_end.denoiser = make_denoiser(evening.game_denoise)
     deal = session.deal()
     return OpenGame(Game(deal, rules, time.monotonic), Journal.create(journal, deal, rules) if journal else None, False)
 

@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
     displays = open_displays(args, console)
     inbox: "queue.Queue[Item]" = queue.Queue()
     try:
-        hear_grid = start_setup_inputs(args, source, displays, inbox, speaker, lambda: session.wants_key)
+        hear_grid, listen = start_setup_inputs(args, source, displays, inbox, speaker, lambda: session.wants_key)
         set_up_table(session, TableFiles(args.board_out, args.key_out), inbox,
-                     SetupScreen(speaker.say, displays.all), hear_grid)
+                     SetupScreen(speaker.say, displays.all), hear_grid, when_keyed=listen)
     finally:
         speaker.wait_idle(timeout=30)
         speaker.close()
@@ -72,15 +72,15 @@ def run(args: argparse.Namespace) -> int:
 def start_setup_inputs(
     args: argparse.Namespace, source: str | Path, displays: Displays, inbox: "queue.Queue[Item]",
     speaker: Speaker, hidden: Callable[[], bool],
-) -> HearGrid | None:
+) -> tuple[HearGrid | None, Callable[[], None] | None]:
     """Typed lines always (the key, a typed card); with a microphone or a WAV also speech,
-    heard by the grid ear. Returns how speech is heard (None for typed input only)."""
+    heard by the grid ear. Returns how speech is heard and what starts the audio (both None
+    for typed input only)."""
     if source == "text":
         start_typed_input(displays, inbox, hidden)
-        return None
+        return None, None
     start_typed_input(displays, inbox, hidden, ends_input=False)
     hear = open_grid()
     front_end = open_front_end(args.denoise or GRID_DENOISE, speaker.speaking)
     audio: AudioSource = Microphone(on_fault=fault_notices(inbox)) if source == "mic" else wav_source(source)
-    start_thread(partial(feed_audio, audio, front_end, inbox), "listening", inbox)
-    return hear
+    return hear, partial(start_thread, partial(feed_audio, audio, front_end, inbox), "listening", inbox)

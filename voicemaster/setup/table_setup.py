@@ -20,9 +20,9 @@ import numpy as np
 from voicemaster.app import Display, EndOfInput, Item, Notice, Shown, SourceFailed, Spoken, Typed
 from voicemaster.errors import InputError, WorkerDied
 from voicemaster.game.cards import Identity, plain_letters
+from voicemaster.game.snapshot import TableStatus
 from voicemaster.setup.dealing import bundled_wordlist
 from voicemaster.setup.files import read_wordlist
-from voicemaster.game.snapshot import TableStatus
 from voicemaster.setup.session import GO_ON, SetupSession
 from voicemaster.sharing import write_whole
 from voicemaster.understand.setup_phrases import SETUP_HELP
@@ -110,13 +110,19 @@ def lay_out_table(
     progress: SetupProgress,
     hear_grid: HearGrid | None = None,
     resumed: bool = False,
+    when_keyed: Callable[[], None] | None = None,
 ) -> bool:
     """Until the table is set (True), or the input ends first (False; the progress is kept).
 
-    Speech heard while the key is typed waits until it is set: the grid is read after the key."""
+    Speech heard while the key is typed waits until it is set: the grid is read after the key.
+    `when_keyed` is called once no key is to be typed (at once, or when it is): it may start
+    the audio then, so that a replay cannot end before the key is typed."""
     screen.reply(session, session.opening(resumed))
     waiting: deque[Spoken] = deque()
     while not session.done:
+        if when_keyed is not None and not session.wants_key:
+            when_keyed()
+            when_keyed = None
         item = waiting.popleft() if waiting and not session.wants_key else inbox.get()
         if isinstance(item, EndOfInput):
             return False
@@ -165,6 +171,7 @@ def set_up_table(
     screen: SetupScreen,
     hear_grid: HearGrid | None = None,
     again: str = "run the same command again",
+    when_keyed: Callable[[], None] | None = None,
 ) -> None:
     """The whole step: an unfinished setup of the same board taken up (and said so), the
     table laid out, its files written; InputError (saying to `again` to go on) when the
@@ -173,7 +180,7 @@ def set_up_table(
     resumed = progress.resume(session)
     if resumed:
         print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
-    if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed):
+    if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed):
         set_cards = sum(1 for c in session.layout.slots if c is not None)
         raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
                          f"{again} to go on")
