@@ -100,6 +100,10 @@ def test_bad_arguments_get_one_line_and_status_2(tmp_path: Path) -> None:
     for options, line in cases.items():
         done = setup(tmp_path, [], *options)
         assert done.returncode == 2 and done.stderr.startswith(line) and len(done.stderr.splitlines()) == 1, done.stderr
+    (tmp_path / "board.txt.partial").write_text('{"format": "voicemaster-setup", "cards": []}')
+    done = setup(tmp_path, [])
+    assert done.returncode == 2 and done.stderr == (
+        "voicemaster: board.txt.partial: not a setup in progress; remove it to start again\n")
     (tmp_path / "a-dir").mkdir()
     done = subprocess.run([*VM, "setup", "--board-out", "a-dir", "--input", "text", "--audio-out", "none"],
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
@@ -107,8 +111,10 @@ def test_bad_arguments_get_one_line_and_status_2(tmp_path: Path) -> None:
 
 
 def test_input_ending_early_keeps_the_cards_and_says_how_to_go_on(tmp_path: Path) -> None:
-    done = setup(tmp_path, confirmed(ROWS[:2]))
+    done = setup(tmp_path, ["help", *confirmed(ROWS[:2])])
     assert done.returncode == 2
+    assert ("» Read or type the cards row by row: 'row one: apple, bear, castle, loch ness, pilot', 'apple', 'yes', "
+            "'no', 'again', 'third is pilot', 'card seven is pilot'. 'quit' ends.") in done.stdout
     assert done.stderr.strip().splitlines() == [
         "voicemaster: the input ended with 10 of 25 cards set; they are kept in board.txt.partial: "
         "run the same command again to go on"]
