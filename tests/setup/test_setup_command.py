@@ -207,3 +207,32 @@ def _type(fd: int, line: str) -> None:
         os.write(fd, key.encode())
         time.sleep(0.005)
     time.sleep(0.1)
+
+
+def test_a_key_typed_on_a_terminal_read_line_by_line_is_not_echoed(tmp_path: Path) -> None:
+    """Keys from a terminal, output to a pipe (no full-screen board): the terminal's own echo
+    is off while the key is typed, and back on for the cards."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([*VM, "setup", "--board-out", "board.txt", "--key-out", "key.txt", "--input", "text",
+                             "--audio-out", "none"], stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=tmp_path)
+    os.close(slave)
+    echoed, printed = bytearray(), bytearray()
+    assert proc.stdout is not None
+    for fd, into in ((master, echoed), (proc.stdout.fileno(), printed)):
+        threading.Thread(target=_read_all, args=(fd, into), daemon=True).start()
+    _wait_for(printed, b"type the key card")
+    for line in KEY_LINES:
+        _type(master, line)
+    _wait_for(printed, b"Red starts")
+    for line in confirmed(ROWS):
+        _type(master, line)
+    try:
+        assert proc.wait(timeout=60) == 0, proc.stderr.read() if proc.stderr else ""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    os.close(master)
+    shown = echoed.decode(errors="replace")
+    assert "pilot" in shown and "RRRRR" not in shown and "NNNNA" not in shown
+    assert read_key(tmp_path / "key.txt")
