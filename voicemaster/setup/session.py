@@ -108,7 +108,7 @@ class SetupSession:
     def give_key(self, key: tuple[Identity, ...]) -> str:
         """A checked key card (typed here, or tapped on the spymaster page)."""
         self.key = key
-        starts = Deal(tuple(str(i) for i in range(SLOTS)), key).starting_team
+        starts = Team.RED if key.count(Identity.RED) == 9 else Team.BLUE
         return f"Key card set: {starts.title} starts. " + self.next_step()
 
     def _confirm(self) -> str:
