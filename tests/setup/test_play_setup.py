@@ -94,6 +94,10 @@ def test_a_setup_cut_short_in_play_goes_on_in_the_next_play(tmp_path: Path) -> N
     assert done.stderr.strip().splitlines()[-1] == (
         "voicemaster: the input ended with 15 of 25 cards set; they are kept in tonight.board.txt.partial: "
         "play again with --journal tonight.jsonl to go on")
+    resumed = play(tmp_path, [], "--journal", "tonight.jsonl", "--resume")
+    assert resumed.returncode == 2 and resumed.stderr == (
+        "voicemaster: tonight.jsonl: nothing to resume: the journal does not exist; the setup of its table is "
+        "unfinished (tonight.board.txt.partial): play without --resume goes on with it\n")
     again = play(tmp_path, [*confirmed(ROWS[3:]), "status"], "--journal", "tonight.jsonl")
     assert again.returncode == 0, again.stderr
     assert said(again)[0] == "Going on with the setup where it stopped. Read row four: its five cards, left to right."

@@ -20,7 +20,7 @@ from voicemaster.journal import Journal, JournalLock, check_journal_path, load_g
 from voicemaster.paths import data_home
 from voicemaster.setup.dealing import RecentCards, new_deal
 from voicemaster.setup.files import read_board, read_key
-from voicemaster.setup.table_setup import TableFiles
+from voicemaster.setup.table_setup import SetupProgress, TableFiles
 
 
 @dataclass
@@ -159,7 +159,10 @@ def _resume(args: argparse.Namespace, clock: Callable[[], float]) -> OpenGame:
         raise InputError("--resume needs --journal FILE: the game to continue")
     check_journal_path(args.journal)
     if not args.journal.exists():
-        raise InputError("nothing to resume: the journal does not exist", str(args.journal))
+        partial = SetupProgress.beside(table_files(args.journal).board).path
+        unfinished = f"; the setup of its table is unfinished ({partial}): play without --resume goes on with it"
+        raise InputError("nothing to resume: the journal does not exist" + (unfinished if partial.exists() else ""),
+                         str(args.journal))
     lock = JournalLock.take(args.journal)
     try:
         game, journal = _reopen(args, lock, clock)
