@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 CODE_SPAN = re.compile(r"`(voicemaster\s[^`]+)`")
 FENCE = "```"
+BOARD_CARDS = [w for w in (ROOT / "wordlists" / "default.txt").read_text().splitlines() if w and not w.startswith("#")][:25]
+KEY_TEXT = "RRRRR\nRRRRB\nBBBBB\nBBNNN\nNNNNA\n"
 
 
 def readme_commands(text: str) -> list[str]:
@@ -44,13 +46,27 @@ def runnable(command: str) -> tuple[list[str], str, str]:
     """argv after `voicemaster`, the standard input to give it, and what its output must name
     (the model `--fetch` would fetch must be one its help offers)."""
     argv = shlex.split(command)[1:]
+    if argv[0] == "setup":
+        return [*argv, "--input", "text", "--audio-out", "none"], _laid_out(), ""
     if argv[0] == "play":
-        return [*_served_on_a_free_port(argv), "--input", "text", "--audio-out", "none"], "status\n", ""
+        typed = "status\n" if DEALS & set(argv) else _laid_out() + "status\n"
+        return [*_served_on_a_free_port(argv), "--input", "text", "--audio-out", "none"], typed, ""
     if "--fetch" in argv:
         return [argv[0], "--help"], "", argv[argv.index("--fetch") + 1]
     if argv[0] == "demo":
         return [argv[0], "--help"], "", ""
     return argv, "", ""
+
+
+DEALS = {"--board", "--deal", "--wordlist", "--seed", "--resume"}
+"""A `play` with none of these lays out the table first."""
+
+
+def _laid_out() -> str:
+    """What a table laid out by typing says: the key card, then each row and its yes (the
+    board.txt and key.txt of `table`, so that a setup in the README leaves them as they were)."""
+    rows = [", ".join(BOARD_CARDS[row * 5 : row * 5 + 5]) for row in range(5)]
+    return KEY_TEXT + "".join(f"{row}\nyes\n" for row in rows)
 
 
 def _served_on_a_free_port(argv: list[str]) -> list[str]:
@@ -66,17 +82,16 @@ def _served_on_a_free_port(argv: list[str]) -> list[str]:
 def table(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with the files the README's commands name."""
     folder = tmp_path_factory.mktemp("readme")
-    cards = [w for w in (ROOT / "wordlists" / "default.txt").read_text().splitlines() if w and not w.startswith("#")]
-    (folder / "board.txt").write_text("\n".join(cards[:25]) + "\n")
-    (folder / "key.txt").write_text("RRRRR\nRRRRB\nBBBBB\nBBNNN\nNNNNA\n")
+    (folder / "board.txt").write_text("\n".join(BOARD_CARDS) + "\n")
+    (folder / "key.txt").write_text(KEY_TEXT)
     for wav in ("clip.wav", "FILE.wav"):
-        subprocess.run(["espeak-ng", "-w", str(folder / wav), f"we guess {cards[0]}"], check=True)
+        subprocess.run(["espeak-ng", "-w", str(folder / wav), f"we guess {BOARD_CARDS[0]}"], check=True)
     return folder
 
 
 def test_the_readme_quotes_the_commands_a_new_user_tries() -> None:
     names = {command.split()[1] for command in readme_commands(README.read_text())}
-    assert {"play", "key", "state", "check-clue", "recognize", "models", "devices", "demo"} <= names
+    assert {"play", "setup", "key", "state", "check-clue", "recognize", "models", "devices", "demo"} <= names
 
 
 def test_every_command_in_the_readme_runs(table: Path) -> None:

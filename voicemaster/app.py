@@ -128,19 +128,21 @@ class App:
         speaker: Speaker,
         displays: Iterable[Display],
         hear: Hear | None = None,
+        inbox: "queue.Queue[Item] | None" = None,
     ) -> None:
+        """`inbox`: one the sources already feed (a setup ran on it before this game)."""
         self.game = game
         self.dialogue = dialogue
         self.speaker = speaker
         self.displays = list(displays)
         self.hear_ahead = HearAhead(hear) if hear is not None else None
-        self.inbox: "queue.Queue[Item]" = queue.Queue()
+        self.inbox: "queue.Queue[Item]" = inbox if inbox is not None else queue.Queue()
         self.status = TableStatus()
         self.log: list[Heard] = []
         self.on_heard: Callable[[Heard], None] | None = None
 
     def run(self, stop_when_over: bool = False, idle_timeout: float | None = None) -> None:
-        """Until the source ends (or the game ends, when asked to stop then)."""
+        """Until the source ends, or "new game" is said (or the game ends, when asked to stop then)."""
         warm_up()
         self._say(self.dialogue.opening())
         quiet_since = time.monotonic()
@@ -158,7 +160,7 @@ class App:
             if isinstance(item, SourceFailed):
                 raise WorkerDied(item.thread, item.error)
             self._handle(item)
-            if stop_when_over and self.game.is_over():
+            if self.dialogue.new_game_asked or (stop_when_over and self.game.is_over()):
                 return
 
     def _handle(self, item: Item) -> None:
@@ -211,6 +213,10 @@ class App:
         snapshot = self.game.snapshot()
         for display in self.displays:
             display.update(snapshot, self.status)
+
+    def brisk(self) -> bool:
+        """Only short requests are expected now (the endpointer ends utterances sooner)."""
+        return self.dialogue.brisk()
 
     def set_mic_level(self, level: float) -> None:
         self.status = replace(self.status, mic_level=level)

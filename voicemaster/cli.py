@@ -13,6 +13,7 @@ from voicemaster.errors import InputError, WorkerDied
 
 COMMANDS = (
     "play",
+    "setup",
     "demo",
     "state",
     "key",

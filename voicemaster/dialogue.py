@@ -70,6 +70,8 @@ class Dialogue:
         self.question: Question | None = None
         self.coop_cover_since: float | None = None
         self.last_said = ""
+        self.new_game_asked = False
+        """ "New game" was said after the game ended: the next game is to be set up."""
 
     # -- entry points -----------------------------------------------------------
 
@@ -115,6 +117,7 @@ class Dialogue:
             phase=Phase.GUESS if s.phase is Phase.GUESS else Phase.CLUE,
             awaiting_clue=s.phase is Phase.CLUE and s.ruling is None and self.question is None,
             question_open=s.ruling is not None or self.question is not None,
+            game_over=s.phase is Phase.OVER,
         )
 
     def brisk(self) -> bool:
@@ -179,6 +182,9 @@ class Dialogue:
             return Reply(phrases.repeat_phrase(snap) or self.last_said)
         if intent.kind == "status":
             return Reply(phrases.status_phrase(snap))
+        if intent.kind == "new_game":
+            self.new_game_asked = True
+            return Reply("New game.")
         if intent.time_action == "pause":
             return self._act(act.PauseTimer())
         if intent.time_action == "resume":

@@ -24,6 +24,8 @@ def card_label(word: str, identity: Identity | None) -> str:
 
 def headline(snapshot: GameSnapshot) -> str:
     """Whose turn it is and what the table is waiting for."""
+    if snapshot.laying_out is not None:
+        return snapshot.laying_out
     if snapshot.phase is Phase.OVER:
         return winner_banner(snapshot)
     team = snapshot.turn.title

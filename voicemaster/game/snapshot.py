@@ -43,6 +43,9 @@ class GameSnapshot:
     """What the referee waits for besides the normal flow, in words
     ("Blue spymaster may cover one of their words"); None otherwise."""
     coop: bool
+    laying_out: str | None = None
+    """While a physical table is being set up: what the setup waits for, in words
+    ("Setting up the table: row 2 of 5"); None during a game."""
 
     def public(self) -> "GameSnapshot":
         """The same picture without the identity of any uncovered card."""

@@ -30,15 +30,19 @@ def _read_lines(path: str | Path) -> list[str]:
     return text.splitlines()
 
 
+def card_problem(word: str) -> str | None:
+    """Why this cannot be written on a card, or None: the board file's rule, also for cards
+    read aloud or typed during setup."""
+    if not CARD_PATTERN.match(" ".join(word.split())):
+        return f"'{word.strip()}' is not a card: use letters, one space or hyphen between words"
+    return None
+
+
 def _check_card(word: str, path: str, line: int) -> str:
-    card = " ".join(word.split())
-    if not CARD_PATTERN.match(card):
-        raise InputError(
-            f"'{word.strip()}' is not a card: use letters, one space or hyphen between words",
-            path,
-            line,
-        )
-    return card
+    problem = card_problem(word)
+    if problem is not None:
+        raise InputError(problem, path, line)
+    return " ".join(word.split())
 
 
 class _Cards:
@@ -112,6 +116,15 @@ def check_key_counts(key: tuple[Identity, ...], source: str) -> None:
     problem = key_problem(key)
     if problem is not None:
         raise InputError(problem, source)
+
+
+def letters_problem(letters: str) -> str | None:
+    """The first letter (upper case) that is none of R/B/N/A, in a key file's words; None
+    when all are key letters. For a key typed at the terminal."""
+    for letter in letters:
+        if letter not in KEY_LETTERS:
+            return f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)"
+    return None
 
 
 def read_wordlist(path: str | Path) -> tuple[str, ...]:

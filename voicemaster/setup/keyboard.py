@@ -10,6 +10,7 @@ import codecs
 import os
 import queue
 import termios
+import threading
 import tty
 from typing import Callable
 
@@ -84,3 +85,28 @@ class KeyboardLines:
             return
         finally:
             self._inbox.put(EndOfInput())
+
+
+def quiet_terminal(fd: int, hidden: Callable[[], bool], poll_s: float = 0.1) -> Callable[[], None]:
+    """A terminal read line by line does not echo while `hidden()` (a key card being typed);
+    the echo comes back once it is not, or at the latest when the returned function is called."""
+    if not hidden():
+        return lambda: None
+    saved = termios.tcgetattr(fd)
+    quiet = list(saved)
+    quiet[3] &= ~termios.ECHO
+    termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
+    restored = threading.Event()
+
+    def restore() -> None:
+        if not restored.is_set():
+            restored.set()
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+    def watch() -> None:
+        while hidden() and not restored.wait(poll_s):
+            pass
+        restore()
+
+    threading.Thread(target=watch, name="key-echo", daemon=True).start()
+    return restore

@@ -20,6 +20,7 @@ from voicemaster.journal import Journal, JournalLock, check_journal_path, load_g
 from voicemaster.paths import data_home
 from voicemaster.setup.dealing import RecentCards, new_deal
 from voicemaster.setup.files import read_board, read_key
+from voicemaster.setup.table_setup import SetupProgress, TableFiles
 
 
 @dataclass
@@ -45,6 +46,8 @@ def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--key", type=Path, help="5 lines of 5 letters R/B/N/A (the physical key card)")
     g.add_argument("--random-key", action="store_true",
                    help="with --board and no key card: draw the key at random (the spymasters see it with `voicemaster key`)")
+    g.add_argument("--deal", action="store_true",
+                   help="deal from the word list (without --board or a deal, the table is laid out by voice first)")
     g.add_argument("--wordlist", type=Path, help="deal from this word list instead of the default")
     g.add_argument("--seed", type=int, help="deal (and key) from this seed, for a repeatable game")
     g.add_argument("--journal", type=Path, help="record the game in this file")
@@ -69,6 +72,44 @@ def deal_from(args: argparse.Namespace, config: dict[str, Any]) -> Deal:
         raise InputError("--key needs --board: the key card describes a physical deal")
     recent = None if args.seed is not None else RecentCards(data_home() / "recent-cards.json")
     return new_deal(args.wordlist or configured_wordlist(config), args.seed, recent)
+
+
+def deals(args: argparse.Namespace, config: dict[str, Any]) -> bool:
+    """The game is dealt from a word list (--deal, --wordlist, --seed, or a word list in the config)."""
+    return bool(args.deal or args.wordlist is not None or args.seed is not None or config.get("wordlist") is not None)
+
+
+def lays_out_table(args: argparse.Namespace, config: dict[str, Any]) -> bool:
+    """`play` with neither a board nor a deal (nor a game to resume) lays out the table first.
+    A key card without its board is refused by `deal_from`, as before."""
+    return not (args.resume or args.board is not None or args.key is not None or deals(args, config))
+
+
+def journal_for(journal: Path | None, game: int) -> Path | None:
+    """The journal of the evening's `game`-th game: the one given, then the first free
+    name beside it with the game's number (tonight.jsonl, tonight.2.jsonl, tonight.3.jsonl)."""
+    if journal is None or game == 1:
+        return journal
+    number = game
+    while (path := journal.with_name(f"{journal.stem}.{number}{journal.suffix}")).exists():
+        number += 1
+    return path
+
+
+def check_new_journal(journal: Path | None) -> None:
+    """Before a table is laid out for it: a journal that already records a game is refused now."""
+    if journal is None:
+        return
+    check_journal_path(journal)
+    if journal.exists() and journal.stat().st_size > 0:
+        raise InputError("a game is already recorded here; add --resume to continue it, or choose another file", str(journal))
+
+
+def table_files(journal: Path | None) -> TableFiles:
+    """Where `play` keeps the table it lays out: beside the journal (tonight.board.txt,
+    tonight.key.txt), else in VoiceMaster's data folder."""
+    base = journal if journal is not None else data_home() / "table.jsonl"
+    return TableFiles(base.with_name(f"{base.stem}.board.txt"), base.with_name(f"{base.stem}.key.txt"))
 
 
 def configured_wordlist(config: dict[str, Any]) -> Path | None:
@@ -118,7 +159,10 @@ def _resume(args: argparse.Namespace, clock: Callable[[], float]) -> OpenGame:
         raise InputError("--resume needs --journal FILE: the game to continue")
     check_journal_path(args.journal)
     if not args.journal.exists():
-        raise InputError("nothing to resume: the journal does not exist", str(args.journal))
+        partial = SetupProgress.beside(table_files(args.journal).board).path
+        unfinished = f"; the setup of its table is unfinished ({partial}): play without --resume goes on with it"
+        raise InputError("nothing to resume: the journal does not exist" + (unfinished if partial.exists() else ""),
+                         str(args.journal))
     lock = JournalLock.take(args.journal)
     try:
         game, journal = _reopen(args, lock, clock)

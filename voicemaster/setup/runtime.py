@@ -18,7 +18,7 @@ from voicemaster.display.qr import AddressCode
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import is_loopback, parse_web_address
 from voicemaster.errors import InputError
-from voicemaster.setup.keyboard import KeyboardLines
+from voicemaster.setup.keyboard import KeyboardLines, quiet_terminal
 from voicemaster.setup.sources import feed_typed, start_thread
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, offered
 from voicemaster.speech.ears.engines import ENGINES
@@ -131,15 +131,26 @@ def _show_addresses(board: LiveBoard, web: WebDisplay, host: str) -> None:
         board.offer_codes([AddressCode("Board", web.public_url), AddressCode("Spymasters", web.spymaster_url)])
 
 
-def start_typed_input(displays: Displays, inbox: "queue.Queue[Item]") -> None:
+def start_typed_input(
+    displays: Displays, inbox: "queue.Queue[Item]", hidden: Callable[[], bool] = lambda: False,
+    ends_input: bool = True,
+) -> None:
     """`--input text`: on a terminal, keys drawn on the board (the terminal's echo would
-    garble it); from a pipe, one utterance per line."""
-    if sys.stdin.isatty() and displays.board.interactive:
-        keys = KeyboardLines(sys.stdin.fileno(), inbox, displays.board.typing)
+    garble it); from a pipe, one utterance per line. While `hidden()` (a key card being
+    typed) the board shows dots for the line and a terminal does not echo it."""
+    board = displays.board
+
+    def show(text: str | None) -> None:
+        board.typing("•" * len(text) if text and hidden() else text)
+
+    if sys.stdin.isatty() and board.interactive:
+        keys = KeyboardLines(sys.stdin.fileno(), inbox, show)
         keys.start()
         displays.closers.insert(0, keys.close)
-    else:
-        start_thread(partial(feed_typed, sys.stdin, inbox), "typed-input", inbox)
+        return
+    if sys.stdin.isatty():
+        displays.closers.insert(0, quiet_terminal(sys.stdin.fileno(), hidden))
+    start_thread(partial(feed_typed, sys.stdin, inbox, ends_input), "typed-input", inbox)
 
 
 @dataclass(frozen=True)

@@ -45,12 +45,14 @@ def start_thread(target: Callable[[], None], name: str, inbox: "queue.Queue[Item
     return thread
 
 
-def feed_typed(stream: TextIO, inbox: "queue.Queue[Item]") -> None:
-    """One utterance per line, until end of input or a line saying quit."""
+def feed_typed(stream: TextIO, inbox: "queue.Queue[Item]", ends_input: bool = True) -> None:
+    """One utterance per line, until end of input or a line saying quit. Not `ends_input`:
+    typing goes beside speech (a card typed during setup), whose end is the end of input."""
     for line in stream:
         if not typed_line(line, inbox):
             break
-    inbox.put(EndOfInput())
+    if ends_input:
+        inbox.put(EndOfInput())
 
 
 def typed_line(line: str, inbox: "queue.Queue[Item]") -> bool:

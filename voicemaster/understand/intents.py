@@ -11,7 +11,7 @@ from typing import Literal, Union
 
 from voicemaster.game.clue_number import ClueNumber
 
-CommandKind = Literal["stop", "undo", "yes", "no", "repeat", "status", "time"]
+CommandKind = Literal["stop", "undo", "yes", "no", "repeat", "status", "time", "new_game"]
 TimeAction = Literal["query", "pause", "resume"]
 
 
@@ -43,7 +43,7 @@ class CoverCard:
 
 @dataclass(frozen=True)
 class Command:
-    """Any of the one-word requests: stop, undo, yes, no, repeat, status, time."""
+    """Any of the short requests: stop, undo, yes, no, repeat, status, time, new game."""
 
     kind: CommandKind
     time_action: TimeAction = "query"

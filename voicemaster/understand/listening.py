@@ -18,3 +18,5 @@ class Listening:
     question_open: bool = False
     """Yes and no are answers: they count only while the referee waits for one (an undo to
     confirm, a card to choose, a clue for the opposing spymaster to rule on)."""
+    game_over: bool = False
+    """The game has ended: "new game" may be said."""

@@ -24,7 +24,7 @@ from voicemaster.game.phase import Phase
 Slot = Literal["card", "number", "clue", "word"]
 
 IntentKind = Literal[
-    "clue", "guess", "cover", "stop", "undo", "yes", "no", "repeat", "status", "time"
+    "clue", "guess", "cover", "stop", "undo", "yes", "no", "repeat", "status", "time", "new_game"
 ]
 
 
@@ -38,6 +38,8 @@ class Template:
     """Only fits while a clue is awaited (the bare "ocean two")."""
     needs_question: bool = False
     """Only fits while a question is open (yes, no)."""
+    needs_over: bool = False
+    """Only fits once the game is over ("new game")."""
 
 
 BOTH = frozenset({Phase.CLUE, Phase.GUESS})
@@ -62,6 +64,7 @@ TEMPLATES: tuple[Template, ...] = (
     Template("time", "how much time [is] [left]", BOTH),
     Template("time", "pause [the] timer", BOTH, time_action="pause"),
     Template("time", "resume [the] timer", BOTH, time_action="resume"),
+    Template("new_game", "new game", BOTH, needs_over=True),
 )
 
 
@@ -106,7 +109,9 @@ def example(template: Template) -> str:
     return " ".join(words)
 
 
-def templates_for(phase: Phase, *, awaiting_clue: bool = True, question_open: bool = True) -> tuple[Template, ...]:
+def templates_for(
+    phase: Phase, *, awaiting_clue: bool = True, question_open: bool = True, game_over: bool = False
+) -> tuple[Template, ...]:
     """The templates that can fit in this phase, in priority order."""
     return tuple(
         t
@@ -114,6 +119,7 @@ def templates_for(phase: Phase, *, awaiting_clue: bool = True, question_open: bo
         if phase in t.phases
         and (awaiting_clue or not t.needs_awaited_clue)
         and (question_open or not t.needs_question)
+        and (game_over or not t.needs_over)
     )
 
 

@@ -75,7 +75,8 @@ def strict_jsgf(now: Listening, clue_words: Sequence[str] = ()) -> str:
     only `clue_words` (candidates an open pass heard); without them it is left out."""
     cards = now.cards
     templates = [
-        t for t in templates_for(now.phase, awaiting_clue=now.awaiting_clue) if t.intent != "clue" or clue_words
+        t for t in templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over)
+        if t.intent != "clue" or clue_words
     ]
     commands = " | ".join(f"( {_pattern_to_jsgf(t)} )" for t in templates)
     rules = [f"public <command> = {commands} ;"]
@@ -91,7 +92,7 @@ def phrases(now: Listening) -> tuple[str, ...]:
     """Every complete phrase of the phase's templates (vosk's phrase list); the
     open clue slot contributes the clue vocabulary as single words."""
     out: list[str] = []
-    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue):
+    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over):
         if template.intent == "clue":
             continue
         out.extend(_expand(template, now.cards))
@@ -122,7 +123,7 @@ def phase_arpa(now: Listening) -> str:
     """A bigram model (ARPA text) of the phase's templates plus open vocabulary:
     the clue word in the clue phase, the table's chatter in the guess phase."""
     cards = now.cards
-    templates = templates_for(now.phase, awaiting_clue=now.awaiting_clue)
+    templates = templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over)
     open_vocab = clue_vocabulary() if now.phase is Phase.CLUE else chatter_vocabulary()
     open_mass = OPEN_MASS[now.phase]
     card_vocab = {w for c in cards for w in card_words(c)}

@@ -148,7 +148,7 @@ class Scorer:
         return Verdict(decision, ev, u.free, timings)
 
     def _candidates(self, fd: FreeDecode, enc: Encoded, cache: PrefixCache, now: Listening) -> list[Phrase]:
-        phrases = self.fixed_phrases(now.phase, now.cards, now.awaiting_clue, now.question_open)
+        phrases = self.fixed_phrases(now.phase, now.cards, now.awaiting_clue, now.question_open, now.game_over)
         if now.phase is Phase.GUESS:
             return phrases
         forms = phase_forms(now.phase, now.awaiting_clue, now.question_open)
@@ -157,8 +157,10 @@ class Scorer:
     def _prompt(self, cards: tuple[str, ...]) -> list[int]:
         return [self.engine.tokenizer.sot_prev, *self.writer.tokens(" " + guess_prompt(cards))]
 
-    def _fixed_phrases(self, phase: Phase, cards: tuple[str, ...], awaiting_clue: bool, question_open: bool) -> list[Phrase]:
-        forms = phase_forms(phase, awaiting_clue, question_open)
+    def _fixed_phrases(
+        self, phase: Phase, cards: tuple[str, ...], awaiting_clue: bool, question_open: bool, game_over: bool = False
+    ) -> list[Phrase]:
+        forms = phase_forms(phase, awaiting_clue, question_open, game_over)
         phrases = self.writer.card_phrases(forms, cards) + self.writer.plain_phrases(forms)
         if phase is not Phase.GUESS:
             guesses = tuple(f for f in phase_forms(Phase.GUESS, False, False) if f.intent == "guess")

@@ -1,0 +1,126 @@
+"""Laying out a table as a dialogue: read-backs, corrections, refusals, the typed key, progress."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.game.cards import Team
+from voicemaster.setup.session import SetupSession
+
+ROWS = [
+    "apple, bear, castle, Loch Ness, pilot",
+    "ocean, piano, horse, ice cream, moon",
+    "robot, snow, tower, wave, yard",
+    "zebra, anchor, bottle, cloud, dragon",
+    "engine, forest, ghost, hammer, island",
+]
+KEY = "RRRRR RRRRB BBBBB BBNNN NNNNA"
+
+
+def lay_out(session: SetupSession) -> None:
+    for row in ROWS:
+        session.hear(row)
+        session.hear("yes")
+
+
+def test_each_row_is_read_back_and_a_yes_moves_on() -> None:
+    session = SetupSession()
+    assert session.hear("row one: apple, bear, castle, Loch Ness, pilot") == (
+        "Row one: apple, bear, castle, Loch Ness, pilot. Right?")
+    assert session.hear("yes") == "Read row two: its five cards, left to right."
+    assert session.layout.confirmed == 1
+
+
+def test_cards_may_come_a_few_at_a_time_or_one_typed_card() -> None:
+    session = SetupSession()
+    assert session.hear("apple, bear") == "Row one: apple, bear; go on."
+    assert session.hear("castle") == "Row one: apple, bear, castle; go on."
+    assert session.hear("Loch Ness, pilot").endswith("Right?")
+
+
+def test_no_and_again_read_the_row_again() -> None:
+    session = SetupSession()
+    session.hear(ROWS[0])
+    assert session.hear("no") == "Read row one again."
+    assert session.layout.row_cards() == []
+    session.hear(ROWS[0])
+    assert session.hear("again") == "Read row one again."
+
+
+def test_a_card_is_corrected_by_its_place_in_the_row_or_on_the_table() -> None:
+    session = SetupSession()
+    session.hear(ROWS[0])
+    assert session.hear("third is parrot") == "Row one: apple, bear, parrot, Loch Ness, pilot. Right?"
+    session.hear("yes")
+    session.hear(ROWS[1])
+    assert session.hear("card two is badger") == (
+        "Card two, row one is now badger. Row two: ocean, piano, horse, ice cream, moon. Right?")
+    assert session.hear("card seven is violin").startswith("Row two: ocean, violin, horse")
+
+
+def test_duplicates_and_bad_words_are_refused_with_a_reason() -> None:
+    session = SetupSession()
+    session.hear(ROWS[0])
+    session.hear("yes")
+    assert session.hear("ocean, APPLE, horse, ice cream, moon") == (
+        "APPLE is already on the table: card one, row one. Read row two: its five cards, left to right.")
+    assert session.hear("ocean, piano, ocean, ice cream, moon").startswith("ocean was said twice.")
+    assert session.hear("ocean, r2d2").startswith("'r2d2' is not a card")
+    assert session.hear("card three is bear").startswith("bear is already on the table: card two, row one.")
+    assert session.layout.row_cards() == []
+
+
+def test_too_many_cards_and_the_wrong_row_are_refused() -> None:
+    session = SetupSession()
+    assert session.hear("a b c d e f").startswith("I heard 6 cards")
+    assert session.hear("row three: apple").startswith("We are at row one.")
+
+
+def test_the_key_is_typed_first_checked_and_never_repeated() -> None:
+    session = SetupSession(key_wanted=True)
+    assert "type the key card" in session.opening()
+    assert session.hear("RRRRX").startswith("'X' is not a key letter")
+    assert session.hear("RRRRR RRRRR") == "10 of 25 key letters; go on."
+    assert session.hear("RRRRR BBBBB NNNNA").startswith("Not a key card: a key card needs 9 and 8 agents")
+    reply = session.hear("BBBBB BBBBR RRRRR RRNNN NNNNA")
+    assert reply == "Key card set: Blue starts. Read row one: its five cards, left to right."
+    assert "R" not in reply.replace("Read", "").replace("Right", "")
+    lay_out(session)
+    assert session.done and session.deal().starting_team is Team.BLUE
+
+
+def test_progress_resumes_a_session_exactly() -> None:
+    session = SetupSession(key_wanted=True)
+    session.hear(KEY)
+    for text in (ROWS[0], "yes", ROWS[1]):
+        session.hear(text)
+    again = SetupSession(key_wanted=True)
+    again.resume(session.progress())
+    assert again.layout == session.layout and again.key == session.key
+    assert again.opening(resumed=True) == (
+        "Going on with the setup where it stopped. Row two: ocean, piano, horse, ice cream, moon. Right?")
+
+
+@pytest.mark.parametrize("progress", [{}, {"format": "voicemaster-setup", "cards": [], "confirmed_rows": 0},
+                                      {"format": "voicemaster-setup", "cards": ["a"] * 25, "confirmed_rows": 1}])
+def test_damaged_progress_is_refused(progress: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        SetupSession().resume(progress)
+
+
+def test_with_the_key_page_open_the_grid_is_read_first_and_the_key_typed_only_if_none_came() -> None:
+    session = SetupSession(key_wanted=True, key_first=False)
+    assert session.opening() == "Let's lay out the table. Read row one: its five cards, left to right."
+    lay_out(session)
+    assert not session.done and session.wants_key and session.next_step().startswith("Spymasters: type the key card")
+    assert session.hear(KEY).startswith("Key card set: Red starts.") and session.done
+
+
+def test_a_key_from_the_page_may_come_while_the_grid_is_read() -> None:
+    session = SetupSession(key_wanted=True, key_first=False)
+    session.hear(ROWS[0])
+    typed = SetupSession(key_wanted=True)
+    typed.hear("BBBBB BBBBR RRRRR RRNNN NNNNA")
+    assert session.give_key(typed.key or ()).startswith("Key card set: Blue starts. Row one: apple")
+    lay_out(session)
+    assert session.done and session.deal().starting_team is Team.BLUE

@@ -1,0 +1,205 @@
+"""Laying out a physical table as a dialogue: the key card typed (never said), then the
+grid read row by row, each row read back for a yes. Pure: text in, what to say out.
+
+The progress is a small JSON value, so the caller can keep it on disk after every
+step and a crashed setup goes on where it stopped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from voicemaster.game.cards import KEY_LETTERS, Deal, Identity, Team, key_problem
+from voicemaster.game.phase import Phase
+from voicemaster.game.snapshot import CardView, GameSnapshot
+from voicemaster.setup.files import letters_problem
+from voicemaster.setup.layout import PER_ROW, ROWS, SLOTS, Layout, place
+from voicemaster.understand.setup_phrases import Confirm, Correct, ReadAgain, RowCards, parse_setup
+from voicemaster.vocabulary import number_words
+
+PROGRESS_FORMAT = "voicemaster-setup"
+GO_ON = "; go on."
+"""Ends a reply that is only shown, never said: the reader is still reading (or the
+spymaster typing), and the microphone is deaf while the app speaks."""
+UNSET = "?"
+"""What an empty slot shows on the board."""
+KEY_PROMPT = ("Spymasters: type the key card, 25 letters R, B, N, A, row by row (not shown), "
+              "then Enter.")
+
+
+@dataclass
+class SetupSession:
+    pairs: frozenset[str] = frozenset()
+    """Two-word cards known to the parser ("loch ness"), for text without commas."""
+    key_wanted: bool = False
+    """The key card is to be entered in this session (else it is given, or not needed)."""
+    key_first: bool = True
+    """The key is typed before the grid is read (typed lines are key letters until then).
+    False while the key page may send it: the grid is read meanwhile, and the key is typed
+    after it only if the page has not sent one by then."""
+    layout: Layout = field(default_factory=Layout)
+    key: tuple[Identity, ...] | None = None
+    typed_letters: str = ""
+    """Key letters typed so far (the key may come in several lines)."""
+
+    @property
+    def wants_key(self) -> bool:
+        """Typed lines are the key's letters now."""
+        return self.key_wanted and self.key is None and (self.key_first or self.layout.complete)
+
+    @property
+    def done(self) -> bool:
+        return self.layout.complete and (self.key is not None or not self.key_wanted)
+
+    def opening(self, resumed: bool = False) -> str:
+        start = "Going on with the setup where it stopped. " if resumed else "Let's lay out the table. "
+        return start + self.next_step()
+
+    def next_step(self) -> str:
+        if self.wants_key:
+            return KEY_PROMPT
+        if self.layout.complete:
+            return "All 25 cards are set."
+        if self.layout.row_full:
+            return self._read_back()
+        row = f"row {number_words(self.layout.row + 1)}"
+        have = self.layout.row_cards()
+        if have:
+            return f"{row.capitalize()}: {', '.join(have)}{GO_ON}"
+        return f"Read {row}: its five cards, left to right."
+
+    def hear(self, text: str) -> str | None:
+        """The reply to one utterance or typed line; None for what is no setup phrase."""
+        if self.wants_key:
+            return self.type_key(text)
+        if self.layout.complete:
+            return None
+        intent = parse_setup(text, self.pairs)
+        if intent is None:
+            return None
+        if isinstance(intent, Confirm):
+            return self._confirm()
+        if isinstance(intent, ReadAgain):
+            self.layout.clear_row()
+            return f"Read row {number_words(self.layout.row + 1)} again."
+        if isinstance(intent, Correct):
+            return self._correct(intent)
+        return self._add(intent)
+
+    def type_key(self, text: str) -> str:
+        """Letters of the key card, in one line or several; nothing of the key is repeated."""
+        letters = "".join(text.split()).upper()
+        problem = letters_problem(letters)
+        if problem is not None:
+            return f"{problem}: type that line again."
+        self.typed_letters += letters
+        if len(self.typed_letters) < SLOTS:
+            return f"{len(self.typed_letters)} of 25 key letters{GO_ON}"
+        typed, self.typed_letters = self.typed_letters, ""
+        if len(typed) > SLOTS:
+            return f"That is {len(typed)} letters; a key card has 25. Type the whole key again."
+        key = tuple(KEY_LETTERS[letter] for letter in typed)
+        problem = key_problem(key)
+        if problem is not None:
+            return f"Not a key card: {problem}. Type the whole key again."
+        return self.give_key(key)
+
+    def give_key(self, key: tuple[Identity, ...]) -> str:
+        """A checked key card (typed here, or tapped on the spymaster page)."""
+        self.key = key
+        starts = Team.RED if key.count(Identity.RED) == 9 else Team.BLUE
+        return f"Key card set: {starts.title} starts. " + self.next_step()
+
+    def _confirm(self) -> str:
+        if not self.layout.row_full:
+            return self.next_step()
+        self.layout.confirm()
+        return self.next_step()
+
+    def _add(self, said: RowCards) -> str:
+        row = self.layout.row + 1
+        if said.row is not None and said.row != row:
+            return f"We are at row {number_words(row)}. To change a card say, for example, 'card seven is pilot'."
+        if len(said.cards) > PER_ROW:
+            return (f"I heard {len(said.cards)} cards: {', '.join(said.cards)}. A row has five; "
+                    f"read row {number_words(row)} again, with a pause between cards.")
+        anew = said.row is not None or len(said.cards) == PER_ROW
+        if not anew and self.layout.row_full:
+            return f"Row {number_words(row)} is full: say yes, no, or which card to change. " + self._read_back()
+        if not anew and len(said.cards) > self.layout.room():
+            return f"Row {number_words(row)} has room for {number_words(self.layout.room())} more. {self.next_step()}"
+        ignoring = self.layout.row_slots() if anew else range(0)
+        refusal = self.layout.refusal(said.cards, ignoring)
+        if refusal is not None:
+            return f"{refusal} {self.next_step()}"
+        if anew:
+            self.layout.clear_row()
+        self.layout.add(said.cards)
+        return self.next_step()
+
+    def _correct(self, said: Correct) -> str:
+        if said.in_row:
+            if not self.layout.row_cards():
+                return f"Row {number_words(self.layout.row + 1)} has no cards yet. {self.next_step()}"
+            index = PER_ROW * self.layout.row + said.position - 1
+        else:
+            index = said.position - 1
+        if not 0 <= index < SLOTS or self.layout.slots[index] is None:
+            return f"There is no card {number_words(said.position)} yet. {self.next_step()}"
+        refusal = self.layout.refusal((said.card,), range(index, index + 1))
+        if refusal is not None:
+            return f"{refusal} {self.next_step()}"
+        self.layout.replace(index, said.card)
+        if index // PER_ROW == self.layout.row:
+            return self.next_step()
+        return f"{place(index).capitalize()} is now {said.card}. {self.next_step()}"
+
+    def _read_back(self) -> str:
+        return f"Row {number_words(self.layout.row + 1)}: {', '.join(self.layout.row_cards())}. Right?"
+
+    def deal(self) -> Deal:
+        """The table as laid out, with its key card (both must be set)."""
+        assert self.key is not None
+        return Deal(self.layout.cards(), self.key)
+
+    def snapshot(self) -> GameSnapshot:
+        """The board as far as it is laid out, for the displays: no identity is shown."""
+        cards = tuple(CardView(c or UNSET, None, False) for c in self.layout.slots)
+        key = self.key or ()
+        counts = {team: sum(1 for k in key if k is Identity.of_team(team)) for team in Team}
+        turn = Team.BLUE if counts[Team.BLUE] > counts[Team.RED] else Team.RED
+        return GameSnapshot(cards, turn, Phase.CLUE, None, counts, None, None, None, False,
+                            waiting_for=None, coop=False, laying_out=self._stage())
+
+    def _stage(self) -> str:
+        if self.wants_key:
+            return "Setting up the table: type the key card"
+        if self.layout.complete:
+            return "Table set"
+        return f"Setting up the table: row {self.layout.row + 1} of {ROWS}"
+
+    def progress(self) -> dict[str, Any]:
+        return {
+            "format": PROGRESS_FORMAT,
+            "cards": list(self.layout.slots),
+            "confirmed_rows": self.layout.confirmed,
+            "key": "".join(k.letter for k in self.key) if self.key is not None else None,
+        }
+
+    def resume(self, progress: dict[str, Any]) -> None:
+        """Carry on from `progress()` of an earlier session; ValueError when it is not one."""
+        cards, rows, key = progress.get("cards"), progress.get("confirmed_rows"), progress.get("key")
+        if progress.get("format") != PROGRESS_FORMAT or not isinstance(cards, list) or len(cards) != SLOTS:
+            raise ValueError("not a setup in progress")
+        if not isinstance(rows, int) or not 0 <= rows <= ROWS or any(c is not None and not isinstance(c, str) for c in cards):
+            raise ValueError("damaged setup progress")
+        layout = Layout(list(cards), rows)
+        if Layout().refusal(tuple(c for c in cards if c is not None)) is not None:
+            raise ValueError("damaged setup progress")
+        self.layout = layout
+        if isinstance(key, str) and self.key is None and self.key_wanted:
+            identities = tuple(KEY_LETTERS.get(letter) for letter in key)
+            if None in identities or key_problem(identities) is not None:  # type: ignore[arg-type]
+                raise ValueError("damaged key in the setup progress")
+            self.key = identities  # type: ignore[assignment]

@@ -1,0 +1,226 @@
+"""The setup step at the table: the inbox's typed lines and utterances go to a SetupSession,
+its replies to the speaker and the displays, its progress to disk after every step.
+
+`voicemaster setup` runs it alone; `play` runs it before a game when it has no deal,
+and again after "new game", on the same inbox.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sys
+from collections import deque
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from voicemaster.app import Display, EndOfInput, Item, Notice, Shown, SourceFailed, Spoken, Typed
+from voicemaster.errors import InputError, WorkerDied
+from voicemaster.game.cards import Identity, plain_letters
+from voicemaster.game.snapshot import TableStatus
+from voicemaster.setup.dealing import bundled_wordlist
+from voicemaster.setup.files import read_wordlist
+from voicemaster.setup.session import GO_ON, SetupSession
+from voicemaster.sharing import write_whole
+from voicemaster.understand.setup_phrases import SETUP_HELP
+
+BUNDLED_LISTS = ("default", "kids")
+GRID_DENOISE = "none"
+"""The noise stage the grid ear (Whisper) hears best with, unless --denoise asks for one."""
+HearGrid = Callable[[np.ndarray], "str | None"]
+"""One utterance (16 kHz mono int16) → its setup phrase as text, or None."""
+
+
+@dataclass(frozen=True)
+class KeyEntered:
+    """A checked key card from the spymaster page (an inbox item like the others)."""
+
+    key: tuple[Identity, ...]
+
+
+@dataclass(frozen=True)
+class SetupProgress:
+    """The setup so far, in a file beside what it will write (BOARD.partial): written whole
+    after every step, read back by the next setup of the same board, removed at the end."""
+
+    path: Path
+
+    @staticmethod
+    def beside(board: Path) -> "SetupProgress":
+        return SetupProgress(board.with_name(board.name + ".partial"))
+
+    def load(self) -> dict[str, Any] | None:
+        try:
+            return dict(json.loads(self.path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, TypeError) as exc:
+            raise InputError(f"cannot read this unfinished setup ({exc}); remove it to start again", str(self.path)) from None
+
+    def resume(self, session: SetupSession) -> bool:
+        """True when an earlier setup was taken up."""
+        progress = self.load()
+        if progress is None:
+            return False
+        try:
+            session.resume(progress)
+        except ValueError as exc:
+            raise InputError(f"{exc}; remove it to start again", str(self.path)) from None
+        return True
+
+    def save(self, session: SetupSession) -> None:
+        try:
+            write_whole(self.path, json.dumps(session.progress()).encode())
+        except OSError as exc:
+            raise InputError(f"cannot keep the setup's progress: {exc.strerror}", str(self.path)) from None
+
+    def remove(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+class SetupScreen:
+    """What the setup says goes to the speaker and, with the board as far as it is laid out,
+    to every display."""
+
+    def __init__(self, say: Callable[[str], None], displays: Iterable[Display]) -> None:
+        self._say = say
+        self.displays = list(displays)
+        self.status = TableStatus()
+
+    def reply(self, session: SetupSession, text: str, heard: str = "", speak: bool | None = None) -> None:
+        """Said too unless `speak` is False, or (by default) the reply only shows progress."""
+        if speak if speak is not None else not text.endswith(GO_ON):
+            self._say(text)
+        self.status = replace(self.status, message=text, said=self.status.said + 1, last_heard=heard)
+        self.show(session)
+
+    def show(self, session: SetupSession) -> None:
+        snapshot = session.snapshot()
+        for display in self.displays:
+            display.update(snapshot, self.status)
+
+
+def lay_out_table(
+    session: SetupSession,
+    inbox: "queue.Queue[Item]",
+    screen: SetupScreen,
+    progress: SetupProgress,
+    hear_grid: HearGrid | None = None,
+    resumed: bool = False,
+    when_keyed: Callable[[], None] | None = None,
+) -> bool:
+    """Until the table is set (True), or the input ends first (False; the progress is kept).
+
+    Speech heard while the key is typed waits until it is set: the grid is read after the key.
+    `when_keyed` is called once no key is to be typed (at once, or when it is): it may start
+    the audio then, so that a replay cannot end before the key is typed."""
+    screen.reply(session, session.opening(resumed))
+    waiting: deque[Spoken] = deque()
+    while not session.done:
+        if when_keyed is not None and not session.wants_key:
+            when_keyed()
+            when_keyed = None
+        item = waiting.popleft() if waiting and not session.wants_key else inbox.get()
+        if isinstance(item, EndOfInput):
+            return False
+        if isinstance(item, SourceFailed):
+            raise WorkerDied(item.thread, item.error)
+        if isinstance(item, Spoken) and session.wants_key:
+            waiting.append(item)
+            continue
+        if isinstance(item, Shown):
+            screen.reply(session, SETUP_HELP if not session.wants_key else session.next_step(), speak=False)
+            continue
+        secret = session.wants_key
+        text, reply = _hear(session, item, hear_grid)
+        if reply is not None:
+            progress.save(session)
+            screen.reply(session, reply, "" if secret else text)
+    return True
+
+
+def _hear(session: SetupSession, item: Item | KeyEntered, hear_grid: HearGrid | None) -> tuple[str, str | None]:
+    """What was heard (never the key's letters) and the reply to it (None: nothing to say)."""
+    if isinstance(item, KeyEntered):
+        return "", session.give_key(item.key)
+    if isinstance(item, Notice):
+        return "", item.text
+    if isinstance(item, Typed):
+        return item.text, session.hear(item.text)
+    if isinstance(item, Spoken) and hear_grid is not None:
+        text = hear_grid(item.audio)
+        return (text or "", session.hear(text)) if text else ("", None)
+    return "", None
+
+
+@dataclass(frozen=True)
+class TableFiles:
+    """What a setup writes: the board file and the key file (none when the key was given)."""
+
+    board: Path
+    key: Path | None
+
+
+def set_up_table(
+    session: SetupSession,
+    files: TableFiles,
+    inbox: "queue.Queue[Item]",
+    screen: SetupScreen,
+    hear_grid: HearGrid | None = None,
+    again: str = "run the same command again",
+    when_keyed: Callable[[], None] | None = None,
+) -> None:
+    """The whole step: an unfinished setup of the same board taken up (and said so), the
+    table laid out, its files written; InputError (saying to `again` to go on) when the
+    input ends first."""
+    progress = SetupProgress.beside(files.board)
+    resumed = progress.resume(session)
+    if resumed:
+        print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
+    if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed):
+        set_cards = sum(1 for c in session.layout.slots if c is not None)
+        raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
+                         f"{again} to go on")
+    write_table(session, files)
+    progress.remove()
+
+
+def two_word_cards() -> frozenset[str]:
+    """The two-word cards of the bundled word lists ("loch ness"), kept together when a
+    row comes without commas."""
+    cards = {plain_letters(c) for name in BUNDLED_LISTS for c in read_wordlist(bundled_wordlist(name))}
+    return frozenset(c for c in cards if " " in c)
+
+
+def write_table(session: SetupSession, files: TableFiles) -> None:
+    """The board file (and the key file), in the formats `play --board/--key` read."""
+    try:
+        write_whole(files.board, ("\n".join(session.layout.cards()) + "\n").encode())
+        if files.key is not None and session.key is not None:
+            write_whole(files.key, key_text(session.key).encode())
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", str(exc.filename or files.board)) from None
+
+
+def key_text(key: tuple[Identity, ...]) -> str:
+    letters = "".join(k.letter for k in key)
+    return "\n".join(letters[i : i + 5] for i in range(0, 25, 5)) + "\n"
+
+
+def open_grid() -> HearGrid:
+    """The grid ear (Whisper over a large vocabulary of cards), loaded once."""
+    try:
+        from voicemaster.setup.grid_ear import open_grid_ear
+    except ModuleNotFoundError as exc:
+        if exc.name != "voicemaster.setup.grid_ear":
+            raise
+        raise InputError("this VoiceMaster has no grid ear yet: read the cards with --input text") from None
+    ear = open_grid_ear()
+
+    def hear(audio: np.ndarray) -> str | None:
+        return ear.hear(audio.astype(np.float32) / 32768.0)
+
+    return hear
