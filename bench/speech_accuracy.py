@@ -192,6 +192,7 @@ def main() -> None:
                     items = [i for i in build(split, args.every) if args.kinds is None or i.kind in args.kinds]
                     for name, cells in run(ear, items, args.conditions, log).items():
                         results[(name, split)] = cells
+                ear.close()
     text = report(results, args, (time.perf_counter() - started) / 60)
     if args.replay:
         title, rest = text.split("\n", 1)

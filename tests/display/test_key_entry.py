@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from voicemaster.display.key_entry import KeyEntry, KeyNotTaken, key_file_text, starting_team
+from voicemaster.display.key_entry import KeyEntry, KeyNotTaken, starting_team
+from voicemaster.setup.files import key_file_text
 from voicemaster.errors import InputError
 from voicemaster.game.cards import Identity, Team
 from voicemaster.setup.files import read_key

@@ -42,17 +42,20 @@ def run(args: argparse.Namespace) -> int:
     opened = open_ear(args.engine, args.model)
     for warning in opened.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
-    bad = 0
-    for path in args.wavs:
-        try:
-            line = _heard_line(opened.ear, path, now)
-        except InputError as exc:
-            print(f"voicemaster: {exc}", file=sys.stderr)
-            line = {"file": path, "transcript": None, "intent": None, "confidence": None, "decode_ms": None,
-                    "error": str(exc)}
-            bad += 1
-        print(json.dumps(line), flush=True)
-    return 2 if bad else 0
+    try:
+        bad = 0
+        for path in args.wavs:
+            try:
+                line = _heard_line(opened.ear, path, now)
+            except InputError as exc:
+                print(f"voicemaster: {exc}", file=sys.stderr)
+                line = {"file": path, "transcript": None, "intent": None, "confidence": None, "decode_ms": None,
+                        "error": str(exc)}
+                bad += 1
+            print(json.dumps(line), flush=True)
+        return 2 if bad else 0
+    finally:
+        opened.ear.close()
 
 
 def _heard_line(ear: Ear, path: str, now: Listening) -> dict[str, Any]:

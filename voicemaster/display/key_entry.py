@@ -25,12 +25,6 @@ class KeyNotTaken(Exception):
     """The entry takes no key now: one was already received, or the flow closed it."""
 
 
-def key_file_text(key: Sequence[Identity]) -> str:
-    """The key as a key file says it: 5 lines of 5 letters, read back by `read_key`."""
-    letters = "".join(identity.letter for identity in key)
-    return "".join(letters[row : row + 5] + "\n" for row in range(0, len(letters), 5))
-
-
 def starting_team(key: Sequence[Identity]) -> Team:
     """The team with 9 agents starts."""
     return Team.RED if sum(1 for k in key if k is Identity.RED) == 9 else Team.BLUE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from voicemaster.errors import InputError
@@ -100,14 +101,10 @@ def parse_key(lines: list[str], source: str) -> tuple[Identity, ...]:
         row = "".join(raw.split()).upper()
         if len(row) != 5:
             raise InputError(f"'{raw.strip()}' should be 5 letters of R, B, N, A", source, number)
-        for letter in row:
-            if letter not in KEY_LETTERS:
-                raise InputError(
-                    f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)",
-                    source,
-                    number,
-                )
-            key.append(KEY_LETTERS[letter])
+        problem = letters_problem(row)
+        if problem is not None:
+            raise InputError(problem, source, number)
+        key.extend(KEY_LETTERS[letter] for letter in row)
     check_key_counts(tuple(key), source)
     return tuple(key)
 
@@ -119,12 +116,18 @@ def check_key_counts(key: tuple[Identity, ...], source: str) -> None:
 
 
 def letters_problem(letters: str) -> str | None:
-    """The first letter (upper case) that is none of R/B/N/A, in a key file's words; None
-    when all are key letters. For a key typed at the terminal."""
+    """The first letter (upper case) that is none of R/B/N/A; None when all are key letters.
+    One message for a key file, the key page and a key typed at the terminal."""
     for letter in letters:
         if letter not in KEY_LETTERS:
             return f"'{letter}' is not a key letter (R red, B blue, N bystander, A assassin)"
     return None
+
+
+def key_file_text(key: Sequence[Identity]) -> str:
+    """The key as a key file says it: 5 lines of 5 letters, read back by `read_key`."""
+    letters = "".join(identity.letter for identity in key)
+    return "".join(letters[row : row + 5] + "\n" for row in range(0, len(letters), 5))
 
 
 def read_wordlist(path: str | Path) -> tuple[str, ...]:

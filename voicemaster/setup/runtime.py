@@ -181,12 +181,7 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
         heard = ear.hear(audio, now)
         return Understood(heard.transcript.text, heard.intent, heard.read_back)
 
-    close = getattr(ear, "close", None)
-    return Hearing(understand, ear.name, ear.denoise, opened.warnings, close if callable(close) else _nothing)
-
-
-def _nothing() -> None:
-    """An ear that holds nothing beyond its own memory."""
+    return Hearing(understand, ear.name, ear.denoise, opened.warnings, ear.close)
 
 
 def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]", board: LiveBoard | None = None) -> None:

@@ -22,7 +22,7 @@ from voicemaster.errors import InputError, WorkerDied
 from voicemaster.game.cards import Identity, plain_letters
 from voicemaster.game.snapshot import TableStatus
 from voicemaster.setup.dealing import bundled_wordlist
-from voicemaster.setup.files import read_wordlist
+from voicemaster.setup.files import key_file_text, read_wordlist
 from voicemaster.setup.session import GO_ON, SetupSession
 from voicemaster.sharing import write_whole
 from voicemaster.understand.setup_phrases import SETUP_HELP
@@ -200,14 +200,9 @@ def write_table(session: SetupSession, files: TableFiles) -> None:
     try:
         write_whole(files.board, ("\n".join(session.layout.cards()) + "\n").encode())
         if files.key is not None and session.key is not None:
-            write_whole(files.key, key_text(session.key).encode())
+            write_whole(files.key, key_file_text(session.key).encode())
     except OSError as exc:
         raise InputError(f"cannot write: {exc.strerror}", str(exc.filename or files.board)) from None
-
-
-def key_text(key: tuple[Identity, ...]) -> str:
-    letters = "".join(k.letter for k in key)
-    return "\n".join(letters[i : i + 5] for i in range(0, 25, 5)) + "\n"
 
 
 def open_grid() -> HearGrid:

@@ -89,7 +89,9 @@ def test_the_model_judges_only_what_an_ear_heard() -> None:
 def both():  # type: ignore[no-untyped-def]
     from voicemaster.speech.ears.engines import open_ear
 
-    return open_ear("both").ear
+    ear = open_ear("both").ear
+    yield ear
+    ear.close()
 
 
 @pytest.mark.skipif(installed_parts() is None or shutil.which("flite") is None, reason="needs Whisper and flite")
@@ -125,6 +127,7 @@ def test_recognize_with_both_ears_prints_the_spec_json(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "voicemaster", "recognize", "--board", str(board), "--phase", "guess",
                           "--engine", "both", str(wav)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr, run.stderr
     out = json.loads(run.stdout)
     assert list(out) == ["file", "transcript", "intent", "confidence", "decode_ms"]
     assert out["intent"] == {"type": "guess", "word": "Castle"}

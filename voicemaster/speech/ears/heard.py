@@ -39,3 +39,8 @@ class Ear(Protocol):
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
         """One utterance cleaned by the front end, against what may be said now."""
         ...
+
+    def close(self) -> None:
+        """Ends what the ear runs beside this process (the fused ear's pocketsphinx worker)
+        while the program still runs: left to the interpreter's exit it fails there."""
+        ...

@@ -57,6 +57,9 @@ class GrammarEar:
     def name(self) -> str:
         return self.recognizer.name
 
+    def close(self) -> None:
+        """Nothing runs beside this ear."""
+
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
         return hear(clean_utterance(audio), self.recognizer, now)
 

@@ -43,6 +43,9 @@ class WhisperEar:
         self.last: Verdict | None = None
         """The last utterance's evidence and timings (benchmarks and debugging)."""
 
+    def close(self) -> None:
+        """Nothing runs beside this ear."""
+
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
         return self._heard(self.scorer.hear(audio, now))
 
