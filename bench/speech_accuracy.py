@@ -131,13 +131,16 @@ def replay(logs: list[Path], model: FusionModel) -> dict[tuple[str, str], dict[s
     results: dict[tuple[str, str], dict[str, Cell]] = defaultdict(dict)
     items: dict[str, dict[str, Item]] = {}
     seen: set[tuple[str, str, str]] = set()
-    for raw in (raw for log in logs for raw in log.read_text(encoding="utf-8").splitlines()):
+    for log, raw in ((log, raw) for log in logs for raw in log.read_text(encoding="utf-8").splitlines()):
         line = json.loads(raw)
         split = line["split"]
         if (line["engine"], line["id"], line["condition"]) in seen:
             continue
         seen.add((line["engine"], line["id"], line["condition"]))
         item = items.setdefault(split, {i.id: i for i in build(split)})[line["id"]]
+        if item.text != line["text"]:
+            raise SystemExit(f"speech_accuracy: {log} was made on another corpus ({line['id']} was "
+                             f"'{line['text']}', now '{item.text}'): the template table or word lists changed since")
         if line["engine"] == "both":
             fused = fuse(View(**line["views"]["w"]), View(**line["views"]["p"]), model)
             heard = Heard(Transcript(line["heard"], 0.0), fused.intent, fused.confidence, line["ms"], (), fused.read_back)
