@@ -32,10 +32,6 @@ MIN_PART_ZIPF = 2.5
 OTHER_PART = (4, 3.5)
 """A part lemminflect does not know as a common word (micro in microwave) must be
 at least this long and this common (Zipf), and not a name (mary, cara)."""
-UNSTRESSED_PART = (4, 4.1)
-"""A part may lose its stress in the whole (toothbrush, earring) only if it is at
-least this long and this common (Zipf); short or rarer tails like -ton, -kin,
--tent are accidents (carton, pumpkin, content)."""
 SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise", "some"})
 """Suffixes spelled and said like words: childhood is not a hood, clockwise not wise."""
 WEAK_FORMS = {"man": "AH", "men": "AH"}
@@ -44,8 +40,9 @@ MAX_PARTS = 3
 SPOKEN_APART_ZIPF = 4.0
 """How common (Zipf) each part of an adjective compound must be (barefoot, heartfelt)."""
 CONTENT_POS = frozenset("NVA")
-PARTICLES = frozenset("under over out up down in on off back by with fore".split())
-"""First parts after which a compound's meaning drifts (understand, overlook, outfit)."""
+PARTICLES = frozenset("under over out up down in on off back by with".split())
+"""First parts after which a compound's meaning drifts (understand, overlook, outfit);
+not fore-, whose compounds name the front of their head (forehead, forearm)."""
 SCHWAS = {"AH0", "IH0"}
 """A vowel without main stress in a part may be reduced in the whole (micro -> microwave)."""
 R_COLOURED = {"EH", "AE", "EY"}
@@ -95,14 +92,10 @@ def _same_phone(heard: str, phone: str, following: str, part: str, last: bool) -
 
 
 def _keeps_stress(segment: Phones, part: str, first: bool) -> bool:
-    """The first part carries stress (portray is not port + ray); a later part
-    may lose it only if long and common enough (toothbrush)."""
-    if any(stressed(p) for p in segment):
-        return True
-    if first:
-        return False
-    length, zipf = UNSTRESSED_PART
-    return len(part) >= length and lexicon().freq(part) >= zipf or part in WEAK_FORMS
+    """Every part carries stress (portray is not port + ray, carton not car + ton),
+    but for a head English weakens (fireman). A head that has lost its stress is
+    heard only as a reduced part, which needs WordNet's word (forehead: _reduced_splits)."""
+    return any(stressed(p) for p in segment) or (not first and part in WEAK_FORMS)
 
 
 def _joins(whole: Phones, parts: tuple[str, ...]) -> bool:
@@ -119,6 +112,84 @@ def _joins(whole: Phones, parts: tuple[str, ...]) -> bool:
     return len(whole) in positions
 
 
+REDUCED_HEAD = 4
+LATIN_PREFIXES = frozenset("con com pro per pre sub".split())
+NASALISED = {"K": "NG", "G": "NG", "P": "M", "B": "M"}
+"""N takes the place of a following consonant (handkerchief: HANG-kerchief)."""
+
+
+def _skeleton(phones: Phones) -> tuple[tuple[str, ...], int]:
+    """(consonants, number of vowels): an R-coloured vowel (ER) counts as a vowel and an R."""
+    consonants: list[str] = []
+    vowels = 0
+    for phone in phones:
+        if is_vowel(phone):
+            vowels += 1
+            if bare(phone) == "ER":
+                consonants.append("R")
+        else:
+            consonants.append(phone)
+    return tuple(consonants), vowels
+
+
+def _reduced_tails(head: tuple[str, ...], following: str) -> set[tuple[str, ...]]:
+    """A first part's consonants as said before the next part's first consonant:
+    whole, its last one dropped (cupboard: CUB-board), N assimilated (handkerchief)."""
+    out = {head}
+    if head and following:
+        dropped = head[:-1]
+        out.add(dropped)
+        for tail in (head, dropped):
+            if tail and tail[-1] == "N" and following in NASALISED:
+                out.add((*tail[:-1], NASALISED[following]))
+    return out
+
+
+def _first_vowel(phones: Phones) -> str:
+    return next((bare(p) for p in phones if is_vowel(p)), "")
+
+
+def _joins_reduced(whole: Phones, parts: Split) -> bool:
+    """Do the parts, said quickly, give the whole: the first part with its own
+    vowel and the main stress, its last consonant perhaps swallowed by the next
+    (cupboard: KUB-erd), the head's consonants whole but its vowels reduced
+    (boatswain: BOE-sun)? A head of three letters is too short to tell (palace: pal + ace)."""
+    if len(parts[-1]) < REDUCED_HEAD:
+        return False
+    consonants, vowels = _skeleton(whole)
+    stresses = [p.endswith("1") for p in whole if is_vowel(p)]
+    for head in _stressed_prons(parts[0]):
+        head_consonants, head_vowels = _skeleton(head)
+        if True not in stresses[:head_vowels] or _first_vowel(head) != _first_vowel(whole):
+            continue
+        for tail in _stressed_prons(parts[-1]):
+            tail_consonants, tail_vowels = _skeleton(tail)
+            if head_vowels + tail_vowels != vowels or is_vowel(tail[0]):
+                continue
+            said = _reduced_tails(head_consonants, tail_consonants[0])
+            if any(start + tail_consonants == consonants for start in said):
+                return True
+    return False
+
+
+@lru_cache(maxsize=8192)
+def _reduced_splits(word: str) -> tuple[Split, ...]:
+    """Two-word splits of a common noun heard only with reduced parts: a compound
+    only when WordNet shows the whole to be a thing of its head's kind (cupboard:
+    board), for the sound alone would also make pardon par + don. Names (Portland)
+    Latin prefixes and suffixes spelled like words (conquest, priesthood) are no such parts."""
+    if "N" not in kinship.wordnet_pos(word):
+        return ()
+    return tuple(
+        parts
+        for parts in _spellings(word, 2)
+        if parts[0] not in LATIN_PREFIXES
+        and not affixal(parts[-1])
+        and _of_its_kind(word, parts[-1])
+        and any(_joins_reduced(w, parts) for w in pronunciations(word))
+    )
+
+
 def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
     if pieces == 1:
         return [(word,)] if _part_ok(word) else []
@@ -131,6 +202,14 @@ def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
 
 
 Split = tuple[str, ...]
+
+
+def _of_its_kind(whole: str, head: str) -> bool:
+    """Is the noun `whole` a thing of its head's kind: is each of its WordNet
+    semantic classes one of the head's? A cupboard is a board (artifact), a
+    boatswain a swain (person); a pardon (an act) is no don, a carpet no pet."""
+    mine = kinship.classes(whole)
+    return bool(mine) and mine <= kinship.classes(head)
 
 
 def _headed(whole: str, parts: Split) -> bool:
@@ -216,8 +295,9 @@ def vetted_splits(word: str) -> tuple[tuple[Split, bool], ...]:
     if "-" in word or " " in word:
         parts = tuple(p for p in word.replace("-", " ").split() if p)
         return ((parts, False),) if len(parts) > 1 else ()
-    lemmas = sorted({lemma for lemma, _ in lexicon().lemmas_of(word)}) or [word]
-    return tuple(vetted for lemma in lemmas for split in _word_splits(lemma) if (vetted := _vet(lemma, split)))
+    lemmas = sorted({lemma for lemma, _ in lexicon().lemmas_of(word) if "-" not in lemma}) or [word]
+    found = tuple(vetted for lemma in lemmas for split in _word_splits(lemma) if (vetted := _vet(lemma, split)))
+    return found or tuple((split, False) for lemma in lemmas for split in _reduced_splits(lemma))
 
 
 @lru_cache(maxsize=8192)
