@@ -15,7 +15,7 @@ artifact, state...), and its kin, the words it is made from or gives:
 - words its senses name — in a definition, a phrase among its synonyms, a
   hypernym or an antonym — that are spelled at its start or end: fisherman is
   "someone whose occupation is catching fish", an iceberg "a large mass of
-  ice". A word named that often by chance is no evidence: "the act of
+  ice"; or said with its f voiced, as verbs are made from nouns (grieve: "feel grief"). A word named that often by chance is no evidence: "the act of
   touching" is one of eleven senses of contact, and "act" is in 1 definition
   in 60;
 - a synonym spelled inside it that leaves affixes or a word (handbag: bag);
@@ -162,6 +162,19 @@ def spelled_inside(kin: str, word: str) -> bool:
     return any(len(stem) >= MIN_KIN and word.startswith(stem) for stem in stems)
 
 
+VOICED_ENDINGS = ("e", "es", "ed", "ing", "ous")
+"""What may follow a voiced fricative in a verb or adjective made from a noun."""
+
+
+def named_inside(kin: str, word: str) -> bool:
+    """A word a sense names is heard in `word` when spelled inside it, or with
+    its last f voiced, as verbs are made from nouns: grieve is to "feel grief"."""
+    if spelled_inside(kin, word):
+        return True
+    voiced = re.sub(r"fe?$", "v", kin)
+    return voiced != kin and len(voiced) >= MIN_KIN and word[len(voiced) :] in VOICED_ENDINGS and word.startswith(voiced)
+
+
 def skeleton(word: str) -> str:
     return re.sub(r"[aeiouy]", "", word)
 
@@ -258,7 +271,7 @@ class Kinship:
                 link for named in reading for link in self._all_links(named) if spelled_inside(link, named)
             }
             for kin in reading | linked:
-                if spelled_inside(kin, word):
+                if named_inside(kin, word):
                     out[kin] = max(out.get(kin, 0.0), rate)
         return out
 

@@ -113,7 +113,7 @@ def _joins(whole: Phones, parts: tuple[str, ...]) -> bool:
 
 
 REDUCED_HEAD = 4
-LATIN_PREFIXES = frozenset("con com pro per pre sub".split())
+CLASSICAL_PREFIXES = frozenset("con com pro per pre sub mono".split())
 NASALISED = {"K": "NG", "G": "NG", "P": "M", "B": "M"}
 """N takes the place of a following consonant (handkerchief: HANG-kerchief)."""
 
@@ -145,31 +145,52 @@ def _reduced_tails(head: tuple[str, ...], following: str) -> set[tuple[str, ...]
     return out
 
 
+SHORTENED = {"AY": "IH", "EY": "EH", "IY": "EH", "OW": "AA", "UW": "AH"}
+"""A long vowel English shortens before a cluster or in a longer word (vine, vineyard)."""
+
+
+def _kept(vowel: str) -> set[str]:
+    return {vowel, SHORTENED.get(vowel, vowel)}
+
+
 def _first_vowel(phones: Phones) -> str:
     return next((bare(p) for p in phones if is_vowel(p)), "")
 
 
-def _joins_reduced(whole: Phones, parts: Split) -> bool:
+def _joins_reduced(whole: Phones, first: str, head: str, linked: bool) -> bool:
     """Do the parts, said quickly, give the whole: the first part with its own
-    vowel and the main stress, its last consonant perhaps swallowed by the next
-    (cupboard: KUB-erd), the head's consonants whole but its vowels reduced
-    (boatswain: BOE-sun)? A head of three letters is too short to tell (palace: pal + ace)."""
-    if len(parts[-1]) < REDUCED_HEAD:
-        return False
+    vowel (or that vowel shortened: vineyard) and the main stress, its last consonant perhaps swallowed by the next
+    (cupboard: KUB-erd), then a linking s if spelled (kinsman), then the head's
+    consonants whole but its vowels reduced (boatswain: BOE-sun)?"""
     consonants, vowels = _skeleton(whole)
     stresses = [p.endswith("1") for p in whole if is_vowel(p)]
-    for head in _stressed_prons(parts[0]):
-        head_consonants, head_vowels = _skeleton(head)
-        if True not in stresses[:head_vowels] or _first_vowel(head) != _first_vowel(whole):
+    links = [("S",), ("Z",)] if linked else [()]
+    for said_first in _stressed_prons(first):
+        first_consonants, first_vowels = _skeleton(said_first)
+        if True not in stresses[:first_vowels] or _first_vowel(whole) not in _kept(_first_vowel(said_first)):
             continue
-        for tail in _stressed_prons(parts[-1]):
+        for tail in _stressed_prons(head):
             tail_consonants, tail_vowels = _skeleton(tail)
-            if head_vowels + tail_vowels != vowels or is_vowel(tail[0]):
+            if first_vowels + tail_vowels != vowels or is_vowel(tail[0]):
                 continue
-            said = _reduced_tails(head_consonants, tail_consonants[0])
-            if any(start + tail_consonants == consonants for start in said):
+            following = (*links[0], *tail_consonants)[0]
+            said = _reduced_tails(first_consonants, following)
+            if any(start + link + tail_consonants == consonants for start in said for link in links):
                 return True
     return False
+
+
+def _reduced_head(part: str) -> bool:
+    """A head worth hearing when reduced: a WordNet noun of four letters or more
+    (pal + ace is too short to tell), not a suffix spelled like a word (priesthood)."""
+    lex = lexicon()
+    return (
+        len(part) >= REDUCED_HEAD
+        and lex.freq(part) >= MIN_PART_ZIPF - 0.5
+        and bool(kinship.classes(part))
+        and not affixal(part)
+        and bool(pronunciations(part))
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -177,17 +198,22 @@ def _reduced_splits(word: str) -> tuple[Split, ...]:
     """Two-word splits of a common noun heard only with reduced parts: a compound
     only when WordNet shows the whole to be a thing of its head's kind (cupboard:
     board), for the sound alone would also make pardon par + don. Names (Portland)
-    Latin prefixes and suffixes spelled like words (conquest, priesthood) are no such parts."""
+    and Latin or Greek prefixes spelled like words (conquest, monorail) are no such parts."""
     if "N" not in kinship.wordnet_pos(word):
         return ()
-    return tuple(
-        parts
-        for parts in _spellings(word, 2)
-        if parts[0] not in LATIN_PREFIXES
-        and not affixal(parts[-1])
-        and _of_its_kind(word, parts[-1])
-        and any(_joins_reduced(w, parts) for w in pronunciations(word))
-    )
+    found = []
+    for cut in range(MIN_PART, len(word) - REDUCED_HEAD + 1):
+        first = word[:cut]
+        if first in CLASSICAL_PREFIXES or not _part_ok(first):
+            continue
+        for linked in (False, True):
+            head = word[cut + linked :]
+            if linked and word[cut] != "s":
+                continue
+            if _reduced_head(head) and _of_its_kind(word, head):
+                if any(_joins_reduced(w, first, head, linked) for w in pronunciations(word)):
+                    found.append((first, head))
+    return tuple(found)
 
 
 def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
