@@ -85,7 +85,7 @@ SUFFIXES = (
     Suffix("ed", "A", "N", exclude="NV", double=False),
     Suffix("th", "N", "AV", makes="abstract"),
     Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
-    Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False),
+    Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False, makes="abstract"),
     Suffix("ian", "N", "NA", sound="loose", after="(ic|y)$", min_base=4, makes="person"),
     Suffix("ic", "A", "N", sound="loose", min_base=4),
     Suffix("al", "A", "N", exclude="V", sound="loose", min_base=4),
