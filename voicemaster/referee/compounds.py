@@ -15,6 +15,11 @@ like one, it is a compound (blackboard), or one by spelling only, for the
 opposing spymaster to judge, when it opens with a particle (understand). A part
 spelled like a suffix (ship, hood) is a word only in a thing of its kind: an
 airship is a ship, friendship is not.
+
+A part said reduced (cupboard: CUB-erd; forehead: FOR-ed), its stress or vowels
+lost, is heard only in a noun WordNet shows to be a thing of that part's kind
+(each semantic class of cupboard is one of board's): by sound alone, pardon
+would be par + don.
 """
 
 from __future__ import annotations
@@ -113,7 +118,11 @@ def _joins(whole: Phones, parts: tuple[str, ...]) -> bool:
 
 
 REDUCED_HEAD = 4
+"""A head heard only reduced must be this long: pal + ace is too short to tell (palace)."""
+REDUCED_HEAD_ZIPF = MIN_PART_ZIPF - 0.5
+"""...and this common: rarer than other parts (swain, kerchief), as WordNet vouches for it."""
 CLASSICAL_PREFIXES = frozenset("con com pro per pre sub mono".split())
+"""Latin and Greek prefixes spelled like words: conquest is no con + quest, monorail no mono + rail."""
 NASALISED = {"K": "NG", "G": "NG", "P": "M", "B": "M"}
 """N takes the place of a following consonant (handkerchief: HANG-kerchief)."""
 
@@ -159,9 +168,10 @@ def _first_vowel(phones: Phones) -> str:
 
 def _joins_reduced(whole: Phones, first: str, head: str, linked: bool) -> bool:
     """Do the parts, said quickly, give the whole: the first part with its own
-    vowel (or that vowel shortened: vineyard) and the main stress, its last consonant perhaps swallowed by the next
-    (cupboard: KUB-erd), then a linking s if spelled (kinsman), then the head's
-    consonants whole but its vowels reduced (boatswain: BOE-sun)?"""
+    vowel (or that vowel shortened: vineyard) and the main stress, its last
+    consonant perhaps swallowed by the next (cupboard: KUB-erd), then a linking s
+    if spelled (kinsman), then the head's consonants whole but its vowels reduced
+    (boatswain: BOE-sun)?"""
     consonants, vowels = _skeleton(whole)
     stresses = [p.endswith("1") for p in whole if is_vowel(p)]
     links = [("S",), ("Z",)] if linked else [()]
@@ -181,12 +191,12 @@ def _joins_reduced(whole: Phones, first: str, head: str, linked: bool) -> bool:
 
 
 def _reduced_head(part: str) -> bool:
-    """A head worth hearing when reduced: a WordNet noun of four letters or more
-    (pal + ace is too short to tell), not a suffix spelled like a word (priesthood)."""
+    """A head worth hearing when reduced: a WordNet noun, long and common enough,
+    not a suffix spelled like a word (priesthood)."""
     lex = lexicon()
     return (
         len(part) >= REDUCED_HEAD
-        and lex.freq(part) >= MIN_PART_ZIPF - 0.5
+        and lex.freq(part) >= REDUCED_HEAD_ZIPF
         and bool(kinship.classes(part))
         and not affixal(part)
         and bool(pronunciations(part))
@@ -198,7 +208,7 @@ def _reduced_splits(word: str) -> tuple[Split, ...]:
     """Two-word splits of a common noun heard only with reduced parts: a compound
     only when WordNet shows the whole to be a thing of its head's kind (cupboard:
     board), for the sound alone would also make pardon par + don. Names (Portland)
-    and Latin or Greek prefixes spelled like words (conquest, monorail) are no such parts."""
+    and classical prefixes (conquest) are no such compounds."""
     if "N" not in kinship.wordnet_pos(word):
         return ()
     found = []
