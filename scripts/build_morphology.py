@@ -15,7 +15,7 @@ artifact, state...), and its kin, the words it is made from or gives:
 - words its senses name — in a definition, a phrase among its synonyms, a
   hypernym or an antonym — that are spelled at its start or end: fisherman is
   "someone whose occupation is catching fish", an iceberg "a large mass of
-  ice". A word named that often by chance is no evidence: "the act of
+  ice"; or said with its f voiced, as verbs are made from nouns (grieve: "feel grief"). A word named that often by chance is no evidence: "the act of
   touching" is one of eleven senses of contact, and "act" is in 1 definition
   in 60;
 - a synonym spelled inside it that leaves affixes or a word (handbag: bag);
@@ -25,6 +25,10 @@ artifact, state...), and its kin, the words it is made from or gives:
   WordNet's hierarchy (princess: prince, both aristocrats).
 A word whose senses never name a string spelled inside it (antelope: ant;
 manner: man) holds that string by accident.
+
+Beside it, a second table lists WordNet's irregular forms (its exception lists:
+brethren: brother, oxen: ox, cherubim: cherub) with the part of speech of each
+base, for the forms the referee's other data does not know.
 """
 
 from __future__ import annotations
@@ -39,10 +43,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from voicemaster.referee.affixes import affixal, remainder
+from voicemaster.referee.affixes import MAX_ENDINGS, affixal, endings, remainder
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "voicemaster" / "referee" / "data" / "wordnet_kin.tsv.gz"
+FORMS_NAME = "wordnet_forms.tsv.gz"
+"""The table of irregular forms, written beside the kinship table."""
 FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 POS_LETTER = {"n": "N", "v": "V", "a": "A", "s": "A", "r": "R"}
 LINKS = {"+", "\\", "<"}
@@ -76,6 +82,11 @@ DETACH = {
     "A": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
 }
 """WordNet's own detachment rules (morphy), to read inflected words in definitions."""
+FORMS_HEADER = (
+    "# Derived from WordNet 3.0 by scripts/build_morphology.py (its exception lists). WordNet 3.0\n"
+    "# Copyright 2006 by Princeton University. All rights reserved. Licence: WORDNET-LICENSE beside this file.\n"
+    "# Columns: irregular form, its bases as base:part of speech, |-separated.\n"
+)
 HEADER = (
     "# Derived from WordNet 3.0 by scripts/build_morphology.py. WordNet 3.0 Copyright 2006 by\n"
     "# Princeton University. All rights reserved. Licence and disclaimer: WORDNET-LICENSE beside this file.\n"
@@ -101,6 +112,8 @@ class Synset:
 class WordNet:
     synsets: dict[Key, Synset] = field(default_factory=dict)
     exceptions: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    forms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    """Irregular form -> its bases as "base:N" (the exception list's part of speech)."""
 
 
 def _key(offset: str, pos: str) -> Key:
@@ -132,6 +145,7 @@ def read_wordnet(folder: Path) -> WordNet:
             for line in handle:
                 form, *bases = line.split()
                 wordnet.exceptions[form].update(bases)
+                wordnet.forms[form].update(f"{base}:{POS_LETTER[short]}" for base in bases if base != form)
     return wordnet
 
 
@@ -148,6 +162,19 @@ def spelled_inside(kin: str, word: str) -> bool:
     return any(len(stem) >= MIN_KIN and word.startswith(stem) for stem in stems)
 
 
+VOICED_ENDINGS = ("e", "es", "ed", "ing", "ous")
+"""What may follow a voiced fricative in a verb or adjective made from a noun."""
+
+
+def named_inside(kin: str, word: str) -> bool:
+    """A word a sense names is heard in `word` when spelled inside it, or with
+    its last f voiced, as verbs are made from nouns: grieve is to "feel grief"."""
+    if spelled_inside(kin, word):
+        return True
+    voiced = re.sub(r"fe?$", "v", kin)
+    return voiced != kin and len(voiced) >= MIN_KIN and word[len(voiced) :] in VOICED_ENDINGS and word.startswith(voiced)
+
+
 def skeleton(word: str) -> str:
     return re.sub(r"[aeiouy]", "", word)
 
@@ -158,9 +185,12 @@ def alike(a: str, b: str) -> bool:
     return len(short) >= 2 and long_.startswith(short)
 
 
-def leaves_affixes(part: str, rest: str) -> bool:
-    """Is `rest`, after `part`, only affixes (prince + ss: a final e drops before -ess)?"""
-    return affixal(rest) or affixal(part[-1] + rest)
+def leaves_affixes(part: str, rest: str, after: bool) -> bool:
+    """Is `rest` only affixes (prince + ss: a final e drops before -ess)? After
+    `part`, suffixes only: cab + in is no word with a suffix."""
+    if not after:
+        return affixal(rest) or affixal(part[-1] + rest)
+    return endings(rest, MAX_ENDINGS) or endings(part[-1] + rest, MAX_ENDINGS)
 
 
 def chance(hits: int, senses: int, rate: float) -> float:
@@ -241,7 +271,7 @@ class Kinship:
                 link for named in reading for link in self._all_links(named) if spelled_inside(link, named)
             }
             for kin in reading | linked:
-                if spelled_inside(kin, word):
+                if named_inside(kin, word):
                     out[kin] = max(out.get(kin, 0.0), rate)
         return out
 
@@ -300,8 +330,8 @@ class Kinship:
         out = set()
         mine = set().union(*(self._ancestors(key) for key in self.senses[word]))
         for cut in range(MIN_KIN, len(word) - 1):
-            for part, rest in ((word[:cut], word[cut:]), (word[-cut:], word[:-cut])):
-                if part not in self.senses or not (leaves_affixes(part, rest) or rest in kin):
+            for part, rest, after in ((word[:cut], word[cut:], True), (word[-cut:], word[:-cut], False)):
+                if part not in self.senses or not (leaves_affixes(part, rest, after) or rest in kin):
                     continue
                 if any(self._ancestors(key) & mine for key in self.senses[part]):
                     out.add(part)
@@ -354,6 +384,23 @@ def rows(kinship: Kinship) -> list[str]:
     return out
 
 
+def form_rows(wordnet: WordNet) -> list[str]:
+    """One line per one-word irregular form: its one-word bases with their part of speech."""
+    out = []
+    for form in sorted(wordnet.forms):
+        bases = sorted(b for b in wordnet.forms[form] if WORD.fullmatch(b.split(":")[0]))
+        if WORD.fullmatch(form) and bases:
+            out.append(f"{form}\t{'|'.join(bases)}\n")
+    return out
+
+
+def _write(path: Path, text: str) -> None:
+    """Gzip with no timestamp: same input, same bytes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
+        handle.write(text.encode("utf-8"))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"), help="WordNet 3.0 dict folder")
@@ -362,11 +409,12 @@ def main() -> int:
     if not (args.wordnet / "data.noun").exists():
         print(f"{args.wordnet}: no WordNet database here (apt-get install wordnet-base)", file=sys.stderr)
         return 2
-    lines = rows(Kinship(read_wordnet(args.wordnet)))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
-        handle.write((HEADER + "".join(lines)).encode("utf-8"))
-    print(f"{args.out}: {len(lines)} words, {args.out.stat().st_size // 1024} KiB")
+    wordnet = read_wordnet(args.wordnet)
+    lines = rows(Kinship(wordnet))
+    _write(args.out, HEADER + "".join(lines))
+    forms = form_rows(wordnet)
+    _write(args.out.with_name(FORMS_NAME), FORMS_HEADER + "".join(forms))
+    print(f"{args.out}: {len(lines)} words, {args.out.stat().st_size // 1024} KiB; {len(forms)} irregular forms")
     return 0
 
 

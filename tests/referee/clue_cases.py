@@ -1,6 +1,6 @@
 """The clue-case tables beside this file, read for the tests and the benchmark: our
-table (clue_cases.tsv) and a validation list written before the referee was
-measured on it (clue_cases_validation.tsv)."""
+table (clue_cases.tsv) and validation lists written before the referee was
+measured on them (clue_cases_validation.tsv; clue_cases_validation_2.tsv, issue 17)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from voicemaster.referee import judge_clue
 
 TABLE = Path(__file__).with_name("clue_cases.tsv")
 VALIDATION = Path(__file__).with_name("clue_cases_validation.tsv")
+VALIDATION_2 = Path(__file__).with_name("clue_cases_validation_2.tsv")
 
 
 class Case(NamedTuple):

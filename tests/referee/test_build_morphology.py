@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build_morphology.py"
 SHIPPED = ROOT / "voicemaster" / "referee" / "data" / "wordnet_kin.tsv.gz"
+SHIPPED_FORMS = SHIPPED.with_name("wordnet_forms.tsv.gz")
 DEBIAN_WORDNET = Path("/usr/share/wordnet")
 
 spec = importlib.util.spec_from_file_location("build_morphology", SCRIPT)
@@ -85,6 +86,20 @@ def test_the_table_is_the_same_bytes_every_time(wordnet: Path, tmp_path: Path) -
     assert "speak\tV\tspeech\t" in rows
 
 
+def test_irregular_forms_come_from_the_exception_lists(wordnet: Path, tmp_path: Path) -> None:
+    (wordnet / "noun.exc").write_text("brethren brother\nmice mouse\nteeth tooth\n", encoding="utf-8")
+    (wordnet / "verb.exc").write_text("ran run\nbuilt-in build-in\n", encoding="utf-8")
+    out = tmp_path / "kin.tsv.gz"
+    subprocess.run([sys.executable, str(SCRIPT), "--wordnet", str(wordnet), "--out", str(out)], check=True)
+    rows = gzip.decompress(out.with_name("wordnet_forms.tsv.gz").read_bytes()).decode().splitlines()
+    assert [row for row in rows if not row.startswith("#")] == [
+        "brethren\tbrother:N",
+        "mice\tmouse:N",
+        "ran\trun:V",
+        "teeth\ttooth:N",
+    ]
+
+
 def test_without_wordnet_it_says_what_to_install(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, str(SCRIPT), "--wordnet", str(tmp_path), "--out", str(tmp_path / "out.gz")],
@@ -100,3 +115,4 @@ def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
     out = tmp_path / "wordnet_kin.tsv.gz"
     subprocess.run([sys.executable, str(SCRIPT), "--out", str(out)], check=True, capture_output=True)
     assert out.read_bytes() == SHIPPED.read_bytes()
+    assert out.with_name(SHIPPED_FORMS.name).read_bytes() == SHIPPED_FORMS.read_bytes()

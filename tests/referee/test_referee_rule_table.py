@@ -4,20 +4,21 @@ row with its rulebook reasoning."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.referee.clue_cases import VALIDATION, Case, disagreements, read_cases
+from tests.referee.clue_cases import VALIDATION, VALIDATION_2, Case, disagreements, read_cases
 
 KNOWN_MISJUDGEMENTS = {
     ("COOK", "cookie"): "WordNet's slang sense 'the cook on a ranch' ties cookie to cook",
     ("COW", "coward"): "WordNet links coward to the verb cow (to intimidate), a false etymology",
-    ("PLANT", "plantation"): "WordNet neither links nor glosses plantation with plant",
     ("BUTT", "butter"): "WordNet's butter is also 'a fighter who strikes the opponent with his head'",
 }
 """Rows the referee gets wrong, with why: the table keeps the right answer."""
 MIN_AGREEMENT = 0.99
 MIN_VALIDATION_AGREEMENT = 0.95
-"""The validation list is judged as a whole: its rows were written before measuring."""
+"""The validation lists are judged as a whole: their rows were written before measuring."""
 CASES = read_cases()
 
 
@@ -38,8 +39,9 @@ def test_agreement_on_the_whole_table() -> None:
     assert 1 - len(wrong) / len(CASES) >= MIN_AGREEMENT, [case.name for case in wrong]
 
 
-def test_agreement_on_the_validation_list() -> None:
-    cases = read_cases(VALIDATION)
+@pytest.mark.parametrize("path", [VALIDATION, VALIDATION_2], ids=lambda path: path.stem)
+def test_agreement_on_the_validation_lists(path: Path) -> None:
+    cases = read_cases(path)
     wrong = disagreements(cases)
     assert 1 - len(wrong) / len(cases) >= MIN_VALIDATION_AGREEMENT, [case.name for case in wrong]
 

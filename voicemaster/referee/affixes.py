@@ -51,7 +51,8 @@ class Suffix:
     """The kind of word the suffix makes ("person", "female", "abstract",
     "quality"): a word WordNet knows but does not tie to the base still counts
     as derived when it is of that kind (prisoner is a person, manner is not).
-    "" for suffixes that end too many unrelated words (-age, -ic, -ion)."""
+    "base": a thing of the base's own kind (a cigarette is a small cigar). "" for
+    suffixes that end too many unrelated words (-age, -ic, -ion)."""
 
 
 SUFFIXES = (
@@ -77,11 +78,14 @@ SUFFIXES = (
     Suffix("ive", "AN", "V", makes="person"),
     Suffix("ery", "N", "NVA", double=False),
     Suffix("ry", "N", "N", after="(et|st|al|el)$", min_base=4, makes="abstract"),
+    Suffix("ry", "N", "N", after="(er|or)$", min_base=5, makes="abstract"),
+    Suffix("ee", "N", "NV", makes="person"),
+    Suffix("ette", "N", "N", sound="loose", makes="base"),
     Suffix("ess", "N", "N", makes="female"),
     Suffix("ed", "A", "N", exclude="NV", double=False),
-    Suffix("th", "N", "AV"),
+    Suffix("th", "N", "AV", makes="abstract"),
     Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
-    Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False),
+    Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False, makes="abstract"),
     Suffix("ian", "N", "NA", sound="loose", after="(ic|y)$", min_base=4, makes="person"),
     Suffix("ic", "A", "N", sound="loose", min_base=4),
     Suffix("al", "A", "N", exclude="V", sound="loose", min_base=4),
@@ -202,14 +206,15 @@ def remainder(longer: str, shorter: str) -> str | None:
 
 def affixal(rest: str) -> bool:
     """Only affixes: "un", "ful", "ist" + "ic", "ness" + "es"."""
-    return rest == "" or rest in BEGINNINGS or _endings(rest, MAX_ENDINGS)
+    return rest == "" or rest in BEGINNINGS or endings(rest, MAX_ENDINGS)
 
 
-def _endings(rest: str, most: int) -> bool:
-    if rest in ENDINGS:
+def endings(rest: str, most: int) -> bool:
+    """Only suffixes, at most `most` of them ("" is none)."""
+    if rest in ENDINGS or not rest:
         return True
     return most > 1 and any(
-        rest[:cut] in ENDINGS and _endings(rest[cut:], most - 1) for cut in range(2, len(rest) - 1)
+        rest[:cut] in ENDINGS and endings(rest[cut:], most - 1) for cut in range(2, len(rest) - 1)
     )
 
 
@@ -227,6 +232,8 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
         out.add(stem[:-1])
     if suffix.text == "ly":
         out.add(stem + "le")
+    if suffix.text == "ry":
+        out |= {stem + "er", stem + "or"}
     if suffix.text == "ess" and stem.endswith("r"):
         out |= {stem[:-1] + "er", stem[:-1] + "or"}
     return out
@@ -272,7 +279,17 @@ def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
     if "full" not in {suffix.sound for suffix in SUFFIXES if suffix.text == rest}:
         return True
     wholes, bases = _stressed_sounds(longer), _stressed_sounds(shorter)
-    return not wholes or not bases or any(w[: len(b)] == b for w in wholes for b in bases)
+    return not wholes or not bases or any(_begins(w, b) for w in wholes for b in bases)
+
+
+VOICED = {"TH": "DH", "F": "V", "S": "Z"}
+"""A base's last fricative may be voiced before a suffix (worth, worthy; grief, grieve)."""
+
+
+def _begins(whole: tuple[str, ...], base: tuple[str, ...]) -> bool:
+    if whole[: len(base)] == base:
+        return True
+    return len(whole) >= len(base) > 1 and whole[: len(base) - 1] == base[:-1] and VOICED.get(base[-1]) == whole[len(base) - 1]
 
 
 def _looks_like_a_name(word: str) -> bool:

@@ -15,6 +15,11 @@ like one, it is a compound (blackboard), or one by spelling only, for the
 opposing spymaster to judge, when it opens with a particle (understand). A part
 spelled like a suffix (ship, hood) is a word only in a thing of its kind: an
 airship is a ship, friendship is not.
+
+A part said reduced (cupboard: CUB-erd; forehead: FOR-ed), its stress or vowels
+lost, is heard only in a noun WordNet shows to be a thing of that part's kind
+(each semantic class of cupboard is one of board's): by sound alone, pardon
+would be par + don.
 """
 
 from __future__ import annotations
@@ -32,10 +37,6 @@ MIN_PART_ZIPF = 2.5
 OTHER_PART = (4, 3.5)
 """A part lemminflect does not know as a common word (micro in microwave) must be
 at least this long and this common (Zipf), and not a name (mary, cara)."""
-UNSTRESSED_PART = (4, 4.1)
-"""A part may lose its stress in the whole (toothbrush, earring) only if it is at
-least this long and this common (Zipf); short or rarer tails like -ton, -kin,
--tent are accidents (carton, pumpkin, content)."""
 SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise", "some"})
 """Suffixes spelled and said like words: childhood is not a hood, clockwise not wise."""
 WEAK_FORMS = {"man": "AH", "men": "AH"}
@@ -44,8 +45,9 @@ MAX_PARTS = 3
 SPOKEN_APART_ZIPF = 4.0
 """How common (Zipf) each part of an adjective compound must be (barefoot, heartfelt)."""
 CONTENT_POS = frozenset("NVA")
-PARTICLES = frozenset("under over out up down in on off back by with fore".split())
-"""First parts after which a compound's meaning drifts (understand, overlook, outfit)."""
+PARTICLES = frozenset("under over out up down in on off back by with".split())
+"""First parts after which a compound's meaning drifts (understand, overlook, outfit);
+not fore-, whose compounds name the front of their head (forehead, forearm)."""
 SCHWAS = {"AH0", "IH0"}
 """A vowel without main stress in a part may be reduced in the whole (micro -> microwave)."""
 R_COLOURED = {"EH", "AE", "EY"}
@@ -95,14 +97,10 @@ def _same_phone(heard: str, phone: str, following: str, part: str, last: bool) -
 
 
 def _keeps_stress(segment: Phones, part: str, first: bool) -> bool:
-    """The first part carries stress (portray is not port + ray); a later part
-    may lose it only if long and common enough (toothbrush)."""
-    if any(stressed(p) for p in segment):
-        return True
-    if first:
-        return False
-    length, zipf = UNSTRESSED_PART
-    return len(part) >= length and lexicon().freq(part) >= zipf or part in WEAK_FORMS
+    """Every part carries stress (portray is not port + ray, carton not car + ton),
+    but for a head English weakens (fireman). A head that has lost its stress is
+    heard only as a reduced part, which needs WordNet's word (forehead: _reduced_splits)."""
+    return any(stressed(p) for p in segment) or (not first and part in WEAK_FORMS)
 
 
 def _joins(whole: Phones, parts: tuple[str, ...]) -> bool:
@@ -119,6 +117,115 @@ def _joins(whole: Phones, parts: tuple[str, ...]) -> bool:
     return len(whole) in positions
 
 
+REDUCED_HEAD = 4
+"""A head heard only reduced must be this long: pal + ace is too short to tell (palace)."""
+REDUCED_HEAD_ZIPF = MIN_PART_ZIPF - 0.5
+"""...and this common: rarer than other parts (swain, kerchief), as WordNet vouches for it."""
+CLASSICAL_PREFIXES = frozenset("con com pro per pre sub mono".split())
+"""Latin and Greek prefixes spelled like words: conquest is no con + quest, monorail no mono + rail."""
+NASALISED = {"K": "NG", "G": "NG", "P": "M", "B": "M"}
+"""N takes the place of a following consonant (handkerchief: HANG-kerchief)."""
+
+
+def _skeleton(phones: Phones) -> tuple[tuple[str, ...], int]:
+    """(consonants, number of vowels): an R-coloured vowel (ER) counts as a vowel and an R."""
+    consonants: list[str] = []
+    vowels = 0
+    for phone in phones:
+        if is_vowel(phone):
+            vowels += 1
+            if bare(phone) == "ER":
+                consonants.append("R")
+        else:
+            consonants.append(phone)
+    return tuple(consonants), vowels
+
+
+def _reduced_tails(head: tuple[str, ...], following: str) -> set[tuple[str, ...]]:
+    """A first part's consonants as said before the next part's first consonant:
+    whole, its last one dropped (cupboard: CUB-board), N assimilated (handkerchief)."""
+    out = {head}
+    if head and following:
+        dropped = head[:-1]
+        out.add(dropped)
+        for tail in (head, dropped):
+            if tail and tail[-1] == "N" and following in NASALISED:
+                out.add((*tail[:-1], NASALISED[following]))
+    return out
+
+
+SHORTENED = {"AY": "IH", "EY": "EH", "IY": "EH", "OW": "AA", "UW": "AH"}
+"""A long vowel English shortens before a cluster or in a longer word (vine, vineyard)."""
+
+
+def _kept(vowel: str) -> set[str]:
+    return {vowel, SHORTENED.get(vowel, vowel)}
+
+
+def _first_vowel(phones: Phones) -> str:
+    return next((bare(p) for p in phones if is_vowel(p)), "")
+
+
+def _joins_reduced(whole: Phones, first: str, head: str, linked: bool) -> bool:
+    """Do the parts, said quickly, give the whole: the first part with its own
+    vowel (or that vowel shortened: vineyard) and the main stress, its last
+    consonant perhaps swallowed by the next (cupboard: KUB-erd), then a linking s
+    if spelled (kinsman), then the head's consonants whole but its vowels reduced
+    (boatswain: BOE-sun)?"""
+    consonants, vowels = _skeleton(whole)
+    stresses = [p.endswith("1") for p in whole if is_vowel(p)]
+    links = [("S",), ("Z",)] if linked else [()]
+    for said_first in _stressed_prons(first):
+        first_consonants, first_vowels = _skeleton(said_first)
+        if True not in stresses[:first_vowels] or _first_vowel(whole) not in _kept(_first_vowel(said_first)):
+            continue
+        for tail in _stressed_prons(head):
+            tail_consonants, tail_vowels = _skeleton(tail)
+            if first_vowels + tail_vowels != vowels or is_vowel(tail[0]):
+                continue
+            following = (*links[0], *tail_consonants)[0]
+            said = _reduced_tails(first_consonants, following)
+            if any(start + link + tail_consonants == consonants for start in said for link in links):
+                return True
+    return False
+
+
+def _reduced_head(part: str) -> bool:
+    """A head worth hearing when reduced: a WordNet noun, long and common enough,
+    not a suffix spelled like a word (priesthood)."""
+    lex = lexicon()
+    return (
+        len(part) >= REDUCED_HEAD
+        and lex.freq(part) >= REDUCED_HEAD_ZIPF
+        and bool(kinship.classes(part))
+        and not affixal(part)
+        and bool(pronunciations(part))
+    )
+
+
+@lru_cache(maxsize=8192)
+def _reduced_splits(word: str) -> tuple[Split, ...]:
+    """Two-word splits of a common noun heard only with reduced parts: a compound
+    only when WordNet shows the whole to be a thing of its head's kind (cupboard:
+    board), for the sound alone would also make pardon par + don. Names (Portland)
+    and classical prefixes (conquest) are no such compounds."""
+    if "N" not in kinship.wordnet_pos(word):
+        return ()
+    found = []
+    for cut in range(MIN_PART, len(word) - REDUCED_HEAD + 1):
+        first = word[:cut]
+        if first in CLASSICAL_PREFIXES or not _part_ok(first):
+            continue
+        for linked in (False, True):
+            head = word[cut + linked :]
+            if linked and word[cut] != "s":
+                continue
+            if _reduced_head(head) and _of_its_kind(word, head):
+                if any(_joins_reduced(w, first, head, linked) for w in pronunciations(word)):
+                    found.append((first, head))
+    return tuple(found)
+
+
 def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
     if pieces == 1:
         return [(word,)] if _part_ok(word) else []
@@ -131,6 +238,14 @@ def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
 
 
 Split = tuple[str, ...]
+
+
+def _of_its_kind(whole: str, head: str) -> bool:
+    """Is the noun `whole` a thing of its head's kind: is each of its WordNet
+    semantic classes one of the head's? A cupboard is a board (artifact), a
+    boatswain a swain (person); a pardon (an act) is no don, a carpet no pet."""
+    mine = kinship.classes(whole)
+    return bool(mine) and mine <= kinship.classes(head)
 
 
 def _headed(whole: str, parts: Split) -> bool:
@@ -216,8 +331,9 @@ def vetted_splits(word: str) -> tuple[tuple[Split, bool], ...]:
     if "-" in word or " " in word:
         parts = tuple(p for p in word.replace("-", " ").split() if p)
         return ((parts, False),) if len(parts) > 1 else ()
-    lemmas = sorted({lemma for lemma, _ in lexicon().lemmas_of(word)}) or [word]
-    return tuple(vetted for lemma in lemmas for split in _word_splits(lemma) if (vetted := _vet(lemma, split)))
+    lemmas = sorted({lemma for lemma, _ in lexicon().lemmas_of(word) if "-" not in lemma}) or [word]
+    found = tuple(vetted for lemma in lemmas for split in _word_splits(lemma) if (vetted := _vet(lemma, split)))
+    return found or tuple((split, False) for lemma in lemmas for split in _reduced_splits(lemma))
 
 
 @lru_cache(maxsize=8192)

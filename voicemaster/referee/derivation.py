@@ -6,7 +6,8 @@ counts when the base is heard whole at the start of the word and the word is
 of the kind the suffix makes (affixes.Suffix.makes): -er, -or, -ist and -ian
 make people (prisoner, treasurer; a manner, a banner or a clover are no
 people), -ess women and female animals, -ness, -hood, -ship, -ism and -ry
-states, acts and skills (dentistry), -less, -ful, -ish and -y adjectives. The
+states, acts and skills (dentistry, warmth), -ee people again (refugee), -ette
+things of its base's own kind (cigarette), -less, -ful, -ish and -y adjectives. The
 kinds are WordNet's semantic classes. Suffixes that end many unrelated words
 (-age: savage; -ic: rustic) make no such claim.
 """
@@ -42,4 +43,9 @@ def of_kind(word: str, kind: str) -> bool:
 @lru_cache(maxsize=32768)
 def unlinked_bases(word: str) -> frozenset[str]:
     """Bases of a word WordNet defines, by the suffixes whose kind the word is."""
-    return frozenset(base for base, suffix in suffix_bases(word) if suffix.makes and of_kind(word, suffix.makes))
+    return frozenset(
+        base
+        for base, suffix in suffix_bases(word)
+        if (suffix.makes == "base" and kinship.classes(word) & kinship.classes(base))
+        or (suffix.makes not in ("", "base") and of_kind(word, suffix.makes))
+    )

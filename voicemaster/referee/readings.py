@@ -65,12 +65,13 @@ def homograph(form: str, lemma: str, pos: str) -> bool:
     are those its inflections do not explain (glasses is a plural noun and a
     verb form of glass; sang only a verb form); a past tense with verb forms
     of its own is another verb (found, founded). A regular form (labeling,
-    building) is spelled as its lemma's, and its noun is made from the verb."""
-    if affixal(remainder(form, lemma) or "-"):
-        return False
+    building) is spelled as its lemma's, and its noun is made from the verb;
+    not so a comparative that is also a verb of its own (flatter: more flat, or praise)."""
     lex = lexicon()
     explained = {p for _, p in lex.lemmas_of(form)}
     own = (set(lex.pos.get(form, "")) - explained) & CONTENT_POS
+    if affixal(remainder(form, lemma) or "-") and not (pos == "A" and "V" in own):
+        return False
     another = bool(own - {pos}) or (pos == "V" and _a_verb_itself(form))
     return another and kinship.related(form, lemma) is None
 

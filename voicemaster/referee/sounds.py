@@ -60,6 +60,24 @@ def has_sound_prefix(whole: str, base: str, loose: bool = False) -> bool | None:
     )
 
 
+def heard_within(longer: str, shorter: str, strict: bool) -> bool | None:
+    """Is `shorter` heard somewhere in `longer`: its phones one after the other,
+    stressed there? `strict`: each vowel as it is (human holds no "man": its a
+    is a schwa); else an unstressed vowel may stand for any (happy in unhappiness).
+    None when either pronunciation is unknown."""
+    wholes, parts = pronunciations(longer), pronunciations(shorter)
+    if not wholes or not parts:
+        return None
+    for whole in wholes:
+        for part in parts:
+            for start in range(len(whole) - len(part) + 1):
+                segment = whole[start : start + len(part)]
+                same = all((bare(w) == bare(p)) if strict else _alike(w, p) for w, p in zip(segment, part))
+                if same and any(stressed(w) for w in segment):
+                    return True
+    return False
+
+
 def rhyming_part(phones: Phones) -> tuple[str, ...] | None:
     """From the last vowel with primary stress to the end, without stress digits.
 

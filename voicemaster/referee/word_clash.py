@@ -63,8 +63,17 @@ def roots(word: str) -> frozenset[str]:
         else:
             found = set(affixes.bases(stem))
         for base in found:
-            out |= stems(base)
+            out |= {base} if _a_lemma_itself(base) else stems(base)
     return frozenset(out)
+
+
+def _a_lemma_itself(word: str) -> bool:
+    """Is a base that is also an inflection a word of its own too, so that what is
+    derived from it is not derived from its lemma (flattery <- flatter, to praise;
+    not <- flat)?"""
+    lex = lexicon()
+    explained = {pos for _, pos in lex.lemmas_of(word)}
+    return bool(explained) and bool(set(lex.pos.get(word, "")) - explained)
 
 
 @lru_cache(maxsize=32768)

@@ -1,0 +1,82 @@
+"""Issue 17: the referee on words its tables were not written for. Irregular forms
+only WordNet lists, derivations it leaves unlinked, compounds whose parts are
+reduced in speech, and look-alikes that must stay legal."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.referee import judge_clue
+
+
+def _verdict(clue: str, card: str) -> tuple[str, str]:
+    verdict = judge_clue(f"{clue} 2", [card, "OCEAN"])
+    return verdict.verdict, verdict.rule
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [("SERAPH", "seraphim"), ("BROTHER", "brethren"), ("OX", "oxen"), ("OXEN", "ox")],
+)
+def test_an_irregular_form_only_wordnet_lists_is_a_form(card: str, clue: str) -> None:
+    assert _verdict(clue, card) == ("illegal", "form")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [
+        ("ANCESTOR", "ancestry"),
+        ("MINISTER", "ministry"),
+        ("WARM", "warmth"),
+        ("REFUGE", "refugee"),
+        ("LUNCHEON", "luncheonette"),
+        ("WORTH", "worthy"),
+        ("SHELF", "shelve"),
+        ("RELIEF", "relieve"),
+    ],
+)
+def test_a_derivation_wordnet_leaves_unlinked_is_a_form(card: str, clue: str) -> None:
+    """-ry after -er and -or, -th, -ee, -ette, a final fricative voiced before -y,
+    and a verb with its noun's f voiced that WordNet defines by the noun (shelve)."""
+    assert _verdict(clue, card) == ("illegal", "form")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [
+        ("HEAD", "forehead"),
+        ("BOARD", "cupboard"),
+        ("CUP", "cupboard"),
+        ("BOAT", "boatswain"),
+        ("HAND", "handkerchief"),
+        ("VINE", "vineyard"),
+    ],
+)
+def test_a_compound_with_a_reduced_part_is_a_compound(card: str, clue: str) -> None:
+    """Swallowed consonants, weakened or shortened vowels, rare heads that WordNet knows."""
+    assert _verdict(clue, card) == ("illegal", "compound")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [("DON", "pardon"), ("PET", "carpet"), ("GET", "target"), ("RIDGE", "partridge"), ("ROOM", "mushroom")],
+)
+def test_a_look_alike_of_two_words_is_legal(card: str, clue: str) -> None:
+    assert _verdict(clue, card) == ("legal", "ok")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [("CAR", "carry"), ("MAN", "human"), ("CAB", "cabin"), ("VIOL", "violin"), ("FLAT", "flattery")],
+)
+def test_letters_that_look_like_a_suffix_make_no_form(card: str, clue: str) -> None:
+    """carry ~ carriage ~ car and human ~ man are not heard; -in is no suffix;
+    flattery comes from flatter, to praise, not from flat."""
+    assert _verdict(clue, card) == ("legal", "ok")
+
+
+@pytest.mark.parametrize("card, clue", [("FLAT", "flatter"), ("NUMB", "number")])
+def test_a_comparative_that_is_also_a_word_of_its_own_goes_to_the_table(card: str, clue: str) -> None:
+    verdict = judge_clue(f"{clue} 2", [card])
+    assert (verdict.verdict, verdict.rule) == ("ask", "form")
+    assert card in verdict.reason
