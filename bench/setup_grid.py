@@ -1,0 +1,216 @@
+"""How well `voicemaster setup` hears a physical table's grid read aloud (issue 16, the speech side).
+
+Each grid: 25 cards, most from the project's word lists, about a third from outside them
+(cities, planets, countries, people; two-word cards, some of which the vocabulary does
+not hold as a pair), read row by row by one voice ("row two, pilot, castle, Cairo, ..."
+or just the cards), each row one utterance, in a quiet room and with table talk 20 dB
+below the reader (bench/speech's babble of natural talkers from outside the split). Then
+corrections ("third is pilot", "card seven is pilot"), answers ("yes", "again", "new
+game") and table talk, which must come out as nothing. Every utterance goes through
+`GridEar.hear` exactly as the setup flow calls it.
+
+Speakers and cards outside the lists are split before measuring: anything tuned is tuned
+on `calib` (joe, kal, awb), the report is on `test` (slt, rms, ked).
+
+    .venv/bin/python bench/setup_grid.py [--splits calib test] [--grids 2] [--conditions clean "babble 20"]
+
+Writes bench/results/setup_grid.md; every utterance's outcome goes to
+bench/.cache/setup_grid.jsonl.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("VOICEMASTER_TTS_CACHE", str(ROOT / "bench" / ".cache" / "tts"))
+
+from bench.speech.corpus import CHATTER, NUMTALK, Item, voices_of  # noqa: E402
+from bench.speech.render import render  # noqa: E402
+from voicemaster.game.phase import Phase  # noqa: E402
+from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
+from voicemaster.speech.ears.grid.vocabulary import TWO_WORD_CARDS, _wordlist_cards, entry_of  # noqa: E402
+from voicemaster.vocabulary import DIGIT_WORDS, number_words  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "setup_grid.md"
+LOG = ROOT / "bench" / ".cache" / "setup_grid.jsonl"
+OUTSIDE = (
+    "cairo", "jupiter", "paris", "saturn", "tokyo", "neptune", "berlin", "mercury", "london", "venus",
+    "moscow", "pluto", "sydney", "mars", "athens", "egypt", "dublin", "india", "vienna", "mexico",
+    "madrid", "canada", "lisbon", "brazil", "nairobi", "china", "oslo", "germany", "rome", "japan",
+    "einstein", "mozart", "napoleon", "cleopatra", "shakespeare", "lincoln", "darwin", "beethoven",
+    "zeus", "thor", "hercules", "atlantis", "hollywood", "amazon", "sahara", "everest", "africa", "europe",
+    "bermuda", "alps", "texas", "hawaii", "siberia", "venice", "mumbai", "chicago", "boston", "delhi",
+)
+"""Cards of a real box that are not on the project's lists (proper names: cities, planets, people)."""
+OUTSIDE_PAIRS = (
+    "loch ness", "new york", "ice cream", "hot dog", "scuba diver", "polar bear", "space station", "hong kong",
+    "fire alarm", "paper plane", "bus stop", "apple pie", "bank robber", "radio tower", "gold medal", "ice skate",
+)
+"""Two-word cards; the second half of them is not a two-word entry of the vocabulary."""
+CONDITIONS = ("clean", "babble 20")
+TARGETS = {"clean": 23, "babble 20": 20}
+SEEDS = {"calib": 101, "test": 202}
+SPLIT_INDEX = {"calib": 0, "test": 1}
+
+
+@dataclass(frozen=True)
+class Said:
+    kind: str
+    """row, correction, answer or talk."""
+    text: str
+    expected: str | None
+    voice: str
+    grid: int
+    cards: tuple[str, ...] = ()
+
+
+def outside_cards(split: str) -> tuple[list[str], list[str]]:
+    listed = {entry_of(c) for c in _wordlist_cards()}
+    single = [c for c in OUTSIDE if c not in listed][SPLIT_INDEX[split] :: 2]
+    pairs = list(OUTSIDE_PAIRS[SPLIT_INDEX[split] :: 2])
+    assert all(p in TWO_WORD_CARDS for p in pairs[:4]) and not any(p in TWO_WORD_CARDS for p in pairs[4:])
+    return single, pairs
+
+
+def grid(rng: random.Random, split: str) -> list[str]:
+    """16-17 list cards, 6-7 outside ones, 2 two-word cards, shuffled."""
+    single, pairs = outside_cards(split)
+    listed = sorted({entry_of(c) for c in _wordlist_cards()})
+    outside = rng.sample(single, rng.randint(6, 7)) + rng.sample(pairs, 2)
+    cards = outside + rng.sample(listed, 25 - len(outside))
+    rng.shuffle(cards)
+    return cards
+
+
+def utterances(split: str, grids: int) -> list[Said]:
+    rng = random.Random(SEEDS[split])
+    out: list[Said] = []
+    voices = voices_of(split)
+    for g in range(grids):
+        voice = voices[g % len(voices)]
+        cards = grid(rng, split)
+        for r in range(5):
+            row = cards[5 * r : 5 * r + 5]
+            said = ", ".join(row)
+            named = rng.random() < 0.5
+            expected = f"row {DIGIT_WORDS[r + 1]}: {said}" if named else said
+            out.append(Said("row", f"row {DIGIT_WORDS[r + 1]}, {said}" if named else said, expected, voice, g, tuple(row)))
+        for k in range(2):
+            card = rng.choice(cards)
+            n = rng.randint(1, 25)
+            text = f"card {number_words(n)} is {card}" if k else f"{('first', 'second', 'third', 'fourth', 'fifth')[n % 5]} is {card}"
+            out.append(Said("correction", text, text, voice, g))
+        for answer in ("yes", "no", "again", "new game"):
+            out.append(Said("answer", answer, answer, voice, g))
+        half = SPLIT_INDEX[split]
+        for sentence in rng.sample(CHATTER[half::2], 3) + rng.sample(NUMTALK[half::2], 1):
+            a, b = rng.sample(cards, 2)
+            out.append(Said("talk", sentence.format(a=a, b=b), None, voice, g))
+    return out
+
+
+def clip(said: Said, split: str, condition: str, n: int) -> np.ndarray:
+    item = Item(f"grid-{split}-{n:04d}", split, "row", Phase.CLUE, False, False, said.text, said.voice,
+                round(0.9 + 0.2 * ((n * 7919) % 100) / 100, 3), 0.0, (), None)
+    return render(item, condition).astype(np.float32) / 32768.0
+
+
+@dataclass
+class Cell:
+    grid_right: dict[int, int] = field(default_factory=dict)
+    row_ms: list[float] = field(default_factory=list)
+    right: dict[str, list[bool]] = field(default_factory=lambda: {"correction": [], "answer": []})
+    talk_taken: list[bool] = field(default_factory=list)
+
+
+def cards_of(text: str | None) -> list[str]:
+    return [] if text is None else text.split(": ")[-1].split(", ")
+
+
+def run(ear: GridEar, split: str, items: list[Said], condition: str, log: object) -> Cell:
+    cell = Cell()
+    for n, said in enumerate(items):
+        heard = ear.hear(clip(said, split, condition, n))
+        h = ear.last
+        assert h is not None
+        if said.kind == "row":
+            got = cards_of(heard)
+            right = sum(a == b for a, b in zip(got, said.cards)) if len(got) == 5 else 0
+            cell.grid_right[said.grid] = cell.grid_right.get(said.grid, 0) + right
+            cell.row_ms.append(h.total_ms)
+        elif said.kind == "talk":
+            cell.talk_taken.append(heard is not None)
+        else:
+            cell.right[said.kind].append(heard == said.expected)
+        print(json.dumps({"split": split, "condition": condition, "kind": said.kind, "voice": said.voice, "said": said.text,
+                          "expected": said.expected, "heard": heard, "transcript": h.transcript, "ms": round(h.total_ms),
+                          "forced": h.forced}), file=log, flush=True)
+    return cell
+
+
+def quantile(values: list[float], q: float) -> float:
+    return float(np.quantile(values, q)) if values else float("nan")
+
+
+def report(cells: dict[tuple[str, str], Cell], args: argparse.Namespace, minutes: float) -> str:
+    lines = [
+        "# Setup: a grid read aloud (issue 16)", "",
+        f"`bench/setup_grid.py --splits {' '.join(args.splits)} --grids {args.grids}` — {minutes:.0f} min on this 2-core "
+        "machine (shared with other jobs). Whisper base int8, two threads, `GridEar.hear` per utterance.", "",
+        __doc__.split("\n\n")[1].replace("\n", " "), "",
+        "| split | condition | cards right per grid (each grid) | median | target | row ms median / p95 | per word ms median / p95 "
+        "| corrections heard | answers heard | talk taken |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for (split, condition), c in cells.items():
+        per_grid = [c.grid_right[g] for g in sorted(c.grid_right)]
+        words = [ms / 5 for ms in c.row_ms]
+        corr, ans = c.right["correction"], c.right["answer"]
+        lines.append(
+            f"| {split} | {condition} | {' '.join(map(str, per_grid))} /25 | {statistics.median(per_grid):.0f} | ≥ {TARGETS[condition]} "
+            f"| {statistics.median(c.row_ms):.0f} / {quantile(c.row_ms, 0.95):.0f} | {statistics.median(words):.0f} / "
+            f"{quantile(words, 0.95):.0f} | {sum(corr)}/{len(corr)} | {sum(ans)}/{len(ans)} | {sum(c.talk_taken)}/{len(c.talk_taken)} |"
+        )
+    lines += ["", "Per word = a row's decision time / 5 (the ear decides a row at once). Cards right count a card only in its "
+              "place and exactly as the grid has it, before any correction. Every utterance's transcript and outcome: "
+              "bench/.cache/setup_grid.jsonl.", ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--splits", nargs="+", default=["test"], choices=list(SEEDS))
+    parser.add_argument("--grids", type=int, default=3, help="grids per split (one voice each, voices cycled)")
+    parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS), choices=list(CONDITIONS))
+    parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    ear = open_grid_ear()
+    cells: dict[tuple[str, str], Cell] = {}
+    LOG.parent.mkdir(parents=True, exist_ok=True)
+    with LOG.open("w", encoding="utf-8") as log:
+        for split in args.splits:
+            items = utterances(split, args.grids)
+            for condition in args.conditions:
+                cells[(split, condition)] = cell = run(ear, split, items, condition, log)
+                print(split, condition, dict(cell.grid_right), f"{statistics.median(cell.row_ms):.0f} ms/row", flush=True)
+    text = report(cells, args, (time.perf_counter() - started) / 60)
+    print(text)
+    if not args.no_write:
+        RESULTS.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

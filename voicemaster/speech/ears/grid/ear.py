@@ -1,0 +1,120 @@
+"""`GridEar`: a physical table's grid read aloud, heard as the setup phrases of SPEC §2.
+
+1. Encode the utterance on a window of its own length (plus 0.5 s of zeros; a row of
+   five cards is 3-8 s) and decode it greedily, keeping every step's distribution.
+2. Read the words (reading.py): a command ("again", "yes", "no", "new game"), a
+   correction ("third is pilot", "card seven is pilot"), a row of five cards, or table talk.
+3. Every card slot is settled among vocabulary entries by teacher-forced scores, all
+   slots in one batched decoder call (slots.py).
+4. The result is written as the setup flow reads typed text: "row two: apple, bear,
+   castle, loch ness, pilot".
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from voicemaster.speech.ears.grid.reading import ROW_CARDS, Command, Correction, Row, read
+from voicemaster.speech.ears.grid.slots import Choice, Slot, SlotScorer, SlotSettings
+from voicemaster.speech.ears.grid.transcript import Word, words
+from voicemaster.speech.ears.grid.vocabulary import Vocabulary
+from voicemaster.speech.ears.whisper.engine import Engine, FreeDecode, until_repeat
+from voicemaster.speech.ears.whisper.features import HOP
+from voicemaster.vocabulary import DIGIT_WORDS
+
+
+@dataclass(frozen=True)
+class GridSettings:
+    pad_frames: int = 50
+    min_frames: int = 300
+    max_frames: int = 1500
+    """Utterances are cut to 15 s: a row read slowly takes half of it."""
+    tokens_per_second: float = 5.0
+    """The free decode's budget per second of audio (a card is 1-3 tokens and a comma)."""
+    min_card_similarity: float = 0.45
+    """A heard card must be at least this near an entry, or the words were not a row."""
+    no_speech_prob: float = 0.6
+    slots: SlotSettings = field(default_factory=SlotSettings)
+
+
+@dataclass(frozen=True)
+class Hearing:
+    """One utterance: what was written, what it was taken for, and what it cost."""
+
+    transcript: str
+    text: str | None
+    choices: tuple[Choice, ...]
+    encode_ms: float
+    decode_ms: float
+    score_ms: float
+    forced: int
+
+    @property
+    def total_ms(self) -> float:
+        return self.encode_ms + self.decode_ms + self.score_ms
+
+
+class GridEar:
+    """Used from one thread at a time."""
+
+    def __init__(self, engine: Engine, vocabulary: Vocabulary, settings: GridSettings = GridSettings()) -> None:
+        self.engine = engine
+        self.vocabulary = vocabulary
+        self.settings = settings
+        self.slots = SlotScorer(engine, vocabulary, settings.slots)
+        self.last: Hearing | None = None
+        """The last utterance's transcript, choices and timings (benchmarks and debugging)."""
+
+    def hear(self, audio: np.ndarray, row: int | None = None) -> str | None:
+        """Float32 mono 16 kHz audio of one utterance → its setup phrase as text, or None when
+        nothing addressed to the setup was heard. A row the reader did not name is written
+        as `row` when given ("row three: ..."), else as the bare list of cards."""
+        self.last = self.listen(audio, row)
+        return self.last.text
+
+    def listen(self, audio: np.ndarray, row: int | None = None) -> Hearing:
+        s = self.settings
+        t0 = time.perf_counter()
+        samples = np.asarray(audio, dtype=np.float32)[: s.max_frames * HOP] * 32768.0
+        enc = self.engine.encode(samples, s.pad_frames, s.min_frames, [])
+        seconds = len(samples) / (HOP * 100)
+        fd = self.engine.free_decode(enc, int(8 + s.tokens_per_second * seconds))
+        t1 = time.perf_counter()
+        tokens = fd.tokens[: until_repeat(fd.tokens)]
+        heard = words(tokens, self.engine.tokenizer.decode)
+        reading = None if self._silent(fd) else read(heard, self.vocabulary, s.min_card_similarity)
+        text, choices = self._text(reading, enc, tokens, fd, row)
+        t2 = time.perf_counter()
+        forced = sum(c.forced for c in choices)
+        return Hearing(self.engine.tokenizer.decode(tokens), text, tuple(choices), enc.features_ms + enc.encode_ms,
+                       fd.ms, 1000 * (t2 - t1), forced)
+
+    def _silent(self, fd: FreeDecode) -> bool:
+        """faster-whisper's rule: the model says no one spoke and wrote nothing it believes."""
+        if not fd.tokens:
+            return True
+        mean = float(np.mean([row[t] for row, t in zip(fd.logprobs, fd.tokens)]))
+        return fd.no_speech_prob > self.settings.no_speech_prob and mean < -1.0
+
+    def _text(self, reading: object, enc: object, tokens: list[int], fd: FreeDecode, row: int | None) -> tuple[str | None, list[Choice]]:
+        if reading is None:
+            return None, []
+        if isinstance(reading, Command):
+            return reading.text, []
+        cards = (reading.card,) if isinstance(reading, Correction) else reading.cards  # type: ignore[union-attr]
+        choices = self.slots.choose(enc, tokens, fd.logprobs, [self._slot(card, tokens) for card in cards])  # type: ignore[arg-type]
+        entries = [c.entry for c in choices]
+        if isinstance(reading, Correction):
+            return f"{reading.position} is {entries[0]}", choices
+        assert isinstance(reading, Row)
+        number = reading.number if reading.number is not None else row
+        said = ", ".join(entries)
+        return (f"row {DIGIT_WORDS[number]}: {said}" if number is not None and 1 <= number <= ROW_CARDS else said), choices
+
+    @staticmethod
+    def _slot(card: tuple[Word, ...], tokens: list[int]) -> Slot:
+        start, end = card[0].start, card[-1].end
+        return Slot(card, start, end, tokens[end] if end < len(tokens) else None)

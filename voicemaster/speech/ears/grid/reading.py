@@ -1,0 +1,188 @@
+"""What a setup utterance's words say: a command, a correction, a row of cards, or nothing.
+
+Pure text, no model: the ear scores the card slots found here against the audio. A row
+is the heard words cut into five cards (one or two words each, never across a pause),
+the cut chosen so that the cards are as near to vocabulary entries as they can be; an
+utterance with grammar words in its cards ("I think the one about the sea") is table
+talk, not a row.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from rapidfuzz.distance import Levenshtein
+
+from voicemaster.speech.ears.grid.transcript import Word
+from voicemaster.speech.ears.grid.vocabulary import Vocabulary, phone_string
+from voicemaster.speech.ears.pronounce import pronunciation
+from voicemaster.vocabulary import DIGIT_WORDS, number_words, spoken_number
+
+ROW_CARDS = 5
+GRID_CARDS = 25
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
+COMMANDS = {
+    ("yes",): "yes", ("yeah",): "yes", ("yep",): "yes", ("correct",): "yes", ("confirm",): "yes",
+    ("no",): "no", ("nope",): "no", ("cancel",): "no", ("wrong",): "no",
+    ("again",): "again", ("say", "again"): "again", ("once", "again"): "again",
+    ("new", "game"): "new game",
+}
+"""SPEC §2's setup answers, as the setup flow reads them (its own text forms on the right)."""
+GRAMMAR_WORDS = frozenset(
+    "a an the i you he she it we they me us them my our your his her its their is are was were be am do does did "
+    "not and or but of to in on at for with that this what which who if so just think maybe let lets".split()
+)
+"""Words no card is: a "card" made of them means the words were table talk."""
+ROW_SOUND = phone_string(pronunciation("row"))
+MAX_CARD_WORDS = 2
+GRAMMAR_CARD_FIT = 0.75
+
+
+@dataclass(frozen=True)
+class Command:
+    text: str
+
+
+@dataclass(frozen=True)
+class Correction:
+    position: str
+    """As the setup phrase says it: "third" or "card seven"."""
+    card: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int | None
+    """The row the reader named ("row two: ..."), if any."""
+    cards: tuple[tuple[Word, ...], ...]
+
+
+Reading = Command | Correction | Row | None
+
+
+def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float) -> Reading:
+    texts = tuple(w.text for w in words)
+    if texts in COMMANDS:
+        return Command(COMMANDS[texts])
+    correction = _correction(words)
+    if correction is not None:
+        return correction
+    number, rest = _row_opener(words)
+    cards = cut_cards(tuple(rest), vocabulary)
+    if cards is None or any(_is_talk(card, vocabulary, min_card_similarity) for card in cards):
+        return None
+    return Row(number, cards)
+
+
+def _correction(words: list[Word]) -> Correction | None:
+    """ "[the] third [one|card] is X", "card seven is X" (X one or two words)."""
+    texts = [w.text for w in words]
+    if "is" not in texts:
+        return None
+    at = texts.index("is")
+    head, card = [t for t in texts[:at] if t != "the"], tuple(words[at + 1 :])
+    if not 1 <= len(card) <= MAX_CARD_WORDS:
+        return None
+    if head and head[0] in ORDINALS and head[1:] in ([], ["one"], ["card"]):
+        return Correction(_ordinal_name(ORDINALS[head[0]]), card)
+    if len(head) >= 2 and head[0] in ("card", "cards", "car", "cart"):
+        n = _number(head[1:])
+        if n is not None and 1 <= n <= GRID_CARDS:
+            return Correction(f"card {number_words(n)}", card)
+    return None
+
+
+def _ordinal_name(n: int) -> str:
+    return next(word for word, value in ORDINALS.items() if value == n)
+
+
+def _number(texts: list[str]) -> int | None:
+    if len(texts) == 1 and texts[0].isdigit():
+        return int(texts[0])
+    return spoken_number("-".join(texts))
+
+
+def _row_opener(words: list[Word]) -> tuple[int | None, list[Word]]:
+    """ "Row two", also as Whisper writes it ("Rho2", "Roll two", "Road to", "Rotu"): the
+    first word sounds like "row" and a number follows, or the two are one word."""
+    if len(words) < 2:
+        return None, words
+    sound = _sound(words[0].text)
+    number = ROW_NUMBER_SOUNDS.get(words[1].text)
+    if number is not None and Levenshtein.normalized_similarity(sound, ROW_SOUND) >= 0.5:
+        return number, words[2:]
+    fused = max(ROW_SOUNDS, key=lambda n: Levenshtein.normalized_similarity(sound, ROW_SOUNDS[n]))
+    if len(words) > ROW_CARDS and Levenshtein.normalized_similarity(sound, ROW_SOUNDS[fused]) >= 0.7:
+        return fused, words[1:]
+    return None, words
+
+
+def _sound(text: str) -> str:
+    return phone_string(pronunciation(text)) if text.isalpha() else ""
+
+
+ROW_NUMBER_SOUNDS = {"one": 1, "won": 1, "two": 2, "to": 2, "too": 2, "three": 3, "free": 3, "four": 4, "for": 4, "five": 5}
+ROW_SOUNDS = {n: _sound("row") + _sound(DIGIT_WORDS[n]) for n in range(1, ROW_CARDS + 1)}
+
+
+def cut_cards(words: tuple[Word, ...], vocabulary: Vocabulary) -> tuple[tuple[Word, ...], ...] | None:
+    """The cut of the words into five cards (one or two words, no card across a pause) whose
+    cards are nearest the vocabulary; with too few or too many words, as many cards as fit."""
+    n = len(words)
+    if n == 0:
+        return None
+    target = min(ROW_CARDS, n)
+
+    @functools.lru_cache(maxsize=None)
+    def best(i: int, left: int) -> tuple[float, tuple[int, ...]] | None:
+        if i == n:
+            return (0.0, ()) if left == 0 else None
+        if left == 0:
+            return None
+        options = []
+        for size in range(1, MAX_CARD_WORDS + 1):
+            group = words[i : i + size]
+            if len(group) < size or any(w.pause_after for w in group[:-1]):
+                continue
+            rest = best(i + size, left - 1)
+            if rest is not None:
+                options.append((card_fit(group, vocabulary) + rest[0], (size, *rest[1])))
+        return max(options, default=None)
+
+    found = best(0, target)
+    if found is None:
+        found = max((f for k in range(target + 1, n + 1) if (f := best(0, k)) is not None), default=None)
+    if found is None:
+        return None
+    cards, i = [], 0
+    for size in found[1]:
+        cards.append(words[i : i + size])
+        i += size
+    return tuple(cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fit(text: str, vocabulary: Vocabulary) -> float:
+    if text in vocabulary:
+        return 1.0
+    near = vocabulary.near(text, 3)
+    return near[0].similarity if near else 0.0
+
+
+def card_fit(group: tuple[Word, ...], vocabulary: Vocabulary) -> float:
+    """How near a group of heard words is to an entry (a two-word group also as one word:
+    "Bump can" for "pumpkin"); an exact two-word entry counts twice, as the two cards it
+    replaces would."""
+    text = " ".join(w.text for w in group)
+    score = max(_fit(text, vocabulary), _fit(text.replace(" ", ""), vocabulary) if len(group) > 1 else 0.0)
+    return 2 * score if len(group) > 1 and text in vocabulary else score
+
+
+def _is_talk(card: tuple[Word, ...], vocabulary: Vocabulary, min_similarity: float) -> bool:
+    """A card too far from every entry, or with a grammar word in it (unless the words
+    together sound like an entry: "Pendle and" for "pendulum")."""
+    fit = card_fit(card, vocabulary)
+    if any(w.text in GRAMMAR_WORDS or w.text.isdigit() or w.text in DIGIT_WORDS for w in card):
+        return len(card) == 1 or fit < GRAMMAR_CARD_FIT
+    return fit < min_similarity
