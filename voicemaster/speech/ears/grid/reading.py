@@ -31,7 +31,9 @@ COMMANDS = {
 """SPEC §2's setup answers, as the setup flow reads them (its own text forms on the right)."""
 GRAMMAR_WORDS = frozenset(
     "a an the i you he she it we they me us them my our your his her its their is are was were be am do does did "
-    "not and or but of to in on at for with that this what which who if so just think maybe let lets".split()
+    "not no yes and or but of to in on at for with that this what which who if so just think maybe let lets "
+    "dont than then more most very really like about would could should will shall must might yet also too "
+    "touch pick guess choose cover stop how why when where there here".split()
 )
 """Words no card is: a "card" made of them means the words were table talk."""
 ROW_SOUND = phone_string(pronunciation("row"))
@@ -65,6 +67,9 @@ def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float) 
     texts = tuple(w.text for w in words)
     if texts in COMMANDS:
         return Command(COMMANDS[texts])
+    answer = _answer_by_sound(texts)
+    if answer is not None:
+        return Command(answer)
     correction = _correction(words)
     if correction is not None:
         return correction
@@ -75,11 +80,22 @@ def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float) 
     return Row(number, cards)
 
 
+def _answer_by_sound(texts: tuple[str, ...]) -> str | None:
+    """A short utterance that sounds like an answer ("Nugai", "You game" for "new game")."""
+    if not 1 <= len(texts) <= 2 or not all(t.isalpha() for t in texts):
+        return None
+    sound = "".join(_sound(t) for t in texts)
+    best = max(COMMANDS, key=lambda said: Levenshtein.normalized_similarity(sound, ANSWER_SOUNDS[said]))
+    if Levenshtein.normalized_similarity(sound, ANSWER_SOUNDS[best]) >= ANSWER_SOUND_SIMILARITY:
+        return COMMANDS[best]
+    return None
+
+
 def _correction(words: list[Word]) -> Correction | None:
     """ "[the] third [one|card] is X", "card seven is X" (X one or two words)."""
     texts = [w.text for w in words]
     if "is" not in texts:
-        return None
+        return _correction_by_sound(words)
     at = texts.index("is")
     head, card = [t for t in texts[:at] if t != "the"], tuple(words[at + 1 :])
     if not 1 <= len(card) <= MAX_CARD_WORDS:
@@ -90,6 +106,17 @@ def _correction(words: list[Word]) -> Correction | None:
         n = _number(head[1:])
         if n is not None and 1 <= n <= GRID_CARDS:
             return Correction(f"card {number_words(n)}", card)
+    return None
+
+
+def _correction_by_sound(words: list[Word]) -> Correction | None:
+    """ "Ferdis meadow" for "third is meadow": a first word that sounds like an ordinal and "is"."""
+    if not 2 <= len(words) <= 1 + MAX_CARD_WORDS:
+        return None
+    sound = _sound(words[0].text)
+    best = max(ORDINAL_SOUNDS, key=lambda n: Levenshtein.normalized_similarity(sound, ORDINAL_SOUNDS[n]))
+    if Levenshtein.normalized_similarity(sound, ORDINAL_SOUNDS[best]) >= ORDINAL_SOUND_SIMILARITY:
+        return Correction(_ordinal_name(best), tuple(words[1:]))
     return None
 
 
@@ -122,7 +149,15 @@ def _sound(text: str) -> str:
     return phone_string(pronunciation(text)) if text.isalpha() else ""
 
 
-ROW_NUMBER_SOUNDS = {"one": 1, "won": 1, "two": 2, "to": 2, "too": 2, "three": 3, "free": 3, "four": 4, "for": 4, "five": 5}
+ROW_NUMBER_SOUNDS = {"one": 1, "won": 1, "on": 1, "an": 1, "two": 2, "to": 2, "too": 2, "three": 3, "free": 3, "four": 4, "for": 4, "five": 5}
+ANSWER_SOUNDS = {said: "".join(_sound(w) for w in said) for said in COMMANDS}
+ANSWER_SOUND_SIMILARITY = 0.6
+"""Calibration split: "Nugai" and "You game" for "new game" are 0.6 and 0.83 from it (the
+phones of "you game" are near; "gain" for "again" at 0.5 is left out)."""
+ORDINAL_SOUNDS = {n: _sound(_ordinal_name(n)) + _sound("is") for n in range(1, ROW_CARDS + 1)}
+ORDINAL_SOUND_SIMILARITY = 0.6
+"""Calibration split: "Ferdis" for "third is" is 0.6 from it; two or three words in all, so
+talk starting with such a word rarely fits."""
 ROW_SOUNDS = {n: _sound("row") + _sound(DIGIT_WORDS[n]) for n in range(1, ROW_CARDS + 1)}
 
 

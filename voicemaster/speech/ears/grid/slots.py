@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from voicemaster.speech.ears.grid.reading import GRAMMAR_WORDS
 from voicemaster.speech.ears.grid.transcript import Word
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine
@@ -124,14 +125,24 @@ class SlotScorer:
         near = {n.entry: n.similarity for n in self.vocabulary.near(heard, self.s.near)}
         if len(slot.card) > 1:
             near |= {n.entry: n.similarity for n in self.vocabulary.near(heard.replace(" ", ""), self.s.near)}
+            near |= self._pairs(slot.card)
         sound = self.vocabulary.sound_of(heard)
         for token in np.argsort(first)[::-1][: self.s.first_tokens]:
             entries = self._by_first.get((int(token), slot.capital), [])
             ranked = sorted(entries, key=lambda e: self.vocabulary.similarity(heard, sound, e), reverse=True)
             near |= {e: self.vocabulary.similarity(heard, sound, e) for e in ranked[: self.s.per_first_token]}
-        bound = {e: float(first[self.tokens(e, slot.capital)[0]]) for e in near if e not in known}
+        bound = {e: float(first[self.tokens(e, slot.capital)[0]]) for e in near if e not in known and e not in GRAMMAR_WORDS}
         todo = sorted(bound, key=lambda e: bound[e], reverse=True)[: self.s.max_candidates]
         return todo, known
+
+    def _pairs(self, card: tuple[Word, ...]) -> dict[str, float]:
+        """Two heard words as a two-word card the vocabulary need not hold as a pair ("Fire
+        alarm", "Bank Robert" for "bank robber"): each word as heard or its nearest entries."""
+        options = []
+        for word in card:
+            near = [n.entry for n in self.vocabulary.near(word.text, 2)[:2] if " " not in n.entry]
+            options.append(list(dict.fromkeys(([word.text] if word.text in self.vocabulary else []) + near))[:2])
+        return {f"{a} {b}": 1.0 for a in options[0] for b in options[1]}
 
     def _score(self, rows: np.ndarray, slot: Slot, entry_tokens: tuple[int, ...]) -> float:
         """log P(entry) + log P(a card ends after it), from the rows of a sequence that has

@@ -16,7 +16,7 @@ from voicemaster.game.cards import plain_letters
 from voicemaster.vocabulary import DIGIT_WORDS, HESITATIONS
 
 _SEPARATORS = frozenset(",.;:!?")
-_PIECE = re.compile(r"[a-z]+|[0-9]+")
+_PIECE = re.compile(r"[0-9]+(?:st|nd|rd|th)\b|[a-z]+|[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def words(tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word]:
         spans[-1] = (text + piece, start, i + 1)
     out: list[Word] = []
     for k, (text, start, end) in enumerate(spans):
-        clean = plain_letters(text.replace("'", ""))
+        clean = plain_letters(text.replace("'", "").replace("’", ""))
         capital = text.strip()[:1].isupper()
         pieces = [p for p in _PIECE.findall(clean) if p not in HESITATIONS]
         for j, piece in enumerate(pieces):
