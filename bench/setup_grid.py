@@ -27,7 +27,7 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +40,8 @@ from bench.speech.corpus import CHATTER, NUMTALK, Item, voices_of  # noqa: E402
 from bench.speech.render import render  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
+from voicemaster.speech.ears.grid.ear import GridSettings  # noqa: E402
+from voicemaster.speech.ears.grid.slots import SlotSettings  # noqa: E402
 from voicemaster.speech.ears.grid.vocabulary import TWO_WORD_CARDS, _wordlist_cards, entry_of  # noqa: E402
 from voicemaster.vocabulary import DIGIT_WORDS, number_words  # noqa: E402
 
@@ -60,6 +62,7 @@ OUTSIDE_PAIRS = (
 )
 """Two-word cards; the second half of them is not a two-word entry of the vocabulary."""
 CONDITIONS = ("clean", "babble 20")
+LISTED = frozenset(entry_of(c) for c in _wordlist_cards())
 TARGETS = {"clean": 23, "babble 20": 20}
 SEEDS = {"calib": 101, "test": 202}
 SPLIT_INDEX = {"calib": 0, "test": 1}
@@ -133,6 +136,8 @@ class Cell:
     row_ms: list[float] = field(default_factory=list)
     right: dict[str, list[bool]] = field(default_factory=lambda: {"correction": [], "answer": []})
     talk_taken: list[bool] = field(default_factory=list)
+    by_origin: dict[str, list[bool]] = field(default_factory=lambda: {"listed": [], "outside": []})
+    """Cards right, the word lists' cards and the others apart."""
 
 
 def cards_of(text: str | None) -> list[str]:
@@ -149,6 +154,9 @@ def run(ear: GridEar, split: str, items: list[Said], condition: str, log: object
             got = cards_of(heard)
             right = sum(a == b for a, b in zip(got, said.cards)) if len(got) == 5 else 0
             cell.grid_right[said.grid] = cell.grid_right.get(said.grid, 0) + right
+            for k, card in enumerate(said.cards):
+                origin = "listed" if card in LISTED else "outside"
+                cell.by_origin[origin].append(len(got) == 5 and got[k] == card)
             cell.row_ms.append(h.total_ms)
         elif said.kind == "talk":
             cell.talk_taken.append(heard is not None)
@@ -158,6 +166,10 @@ def run(ear: GridEar, split: str, items: list[Said], condition: str, log: object
                           "expected": said.expected, "heard": heard, "transcript": h.transcript, "ms": round(h.total_ms),
                           "forced": h.forced}), file=log, flush=True)
     return cell
+
+
+def pct(values: list[bool]) -> str:
+    return f"{100 * sum(values) / len(values):.0f} % of {len(values)}" if values else "–"
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -171,8 +183,8 @@ def report(cells: dict[tuple[str, str], Cell], args: argparse.Namespace, minutes
         "machine (shared with other jobs). Whisper base int8, two threads, `GridEar.hear` per utterance.", "",
         __doc__.split("\n\n")[1].replace("\n", " "), "",
         "| split | condition | cards right per grid (each grid) | median | target | row ms median / p95 | per word ms median / p95 "
-        "| corrections heard | answers heard | talk taken |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| list cards right | other cards right | corrections heard | answers heard | talk taken |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for (split, condition), c in cells.items():
         per_grid = [c.grid_right[g] for g in sorted(c.grid_right)]
@@ -181,7 +193,7 @@ def report(cells: dict[tuple[str, str], Cell], args: argparse.Namespace, minutes
         lines.append(
             f"| {split} | {condition} | {' '.join(map(str, per_grid))} /25 | {statistics.median(per_grid):.0f} | ≥ {TARGETS[condition]} "
             f"| {statistics.median(c.row_ms):.0f} / {quantile(c.row_ms, 0.95):.0f} | {statistics.median(words):.0f} / "
-            f"{quantile(words, 0.95):.0f} | {sum(corr)}/{len(corr)} | {sum(ans)}/{len(ans)} | {sum(c.talk_taken)}/{len(c.talk_taken)} |"
+            f"{quantile(words, 0.95):.0f} | {pct(c.by_origin['listed'])} | {pct(c.by_origin['outside'])} | {sum(corr)}/{len(corr)} | {sum(ans)}/{len(ans)} | {sum(c.talk_taken)}/{len(c.talk_taken)} |"
         )
     lines += ["", "Per word = a row's decision time / 5 (the ear decides a row at once). Cards right count a card only in its "
               "place and exactly as the grid has it, before any correction. Every utterance's transcript and outcome: "
@@ -189,18 +201,34 @@ def report(cells: dict[tuple[str, str], Cell], args: argparse.Namespace, minutes
     return "\n".join(lines)
 
 
+def settings_with(changes: list[str]) -> GridSettings:
+    """The shipped settings with some fields changed, to measure an idea before adopting it."""
+    grid: dict[str, object] = {}
+    slot: dict[str, object] = {}
+    for change in changes:
+        name, value = change.split("=", 1)
+        target, base = (slot, SlotSettings()) if hasattr(SlotSettings(), name) else (grid, GridSettings())
+        current = getattr(base, name)
+        target[name] = value if isinstance(current, str) else type(current)(float(value))
+    return replace(GridSettings(), slots=replace(SlotSettings(), **slot), **grid)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--splits", nargs="+", default=["test"], choices=list(SEEDS))
     parser.add_argument("--grids", type=int, default=3, help="grids per split (one voice each, voices cycled)")
     parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS), choices=list(CONDITIONS))
+    parser.add_argument("--log", type=Path, default=LOG, help="where every utterance's outcome goes (JSON lines)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
+    parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
+                        help="GridSettings or SlotSettings fields to try instead of the shipped ones (implies --no-write)")
     args = parser.parse_args()
     started = time.perf_counter()
-    ear = open_grid_ear()
+    ear = open_grid_ear(settings=settings_with(args.set))
+    args.no_write = args.no_write or bool(args.set)
     cells: dict[tuple[str, str], Cell] = {}
     LOG.parent.mkdir(parents=True, exist_ok=True)
-    with LOG.open("w", encoding="utf-8") as log:
+    with args.log.open("w", encoding="utf-8") as log:
         for split in args.splits:
             items = utterances(split, args.grids)
             for condition in args.conditions:

@@ -37,6 +37,8 @@ class GridSettings:
     min_card_similarity: float = 0.45
     """A heard card must be at least this near an entry, or the words were not a row."""
     no_speech_prob: float = 0.6
+    prompt: str = ""
+    """Previous text for the decoder (none: measured on the calibration split, see bench/setup_grid.py)."""
     slots: SlotSettings = field(default_factory=SlotSettings)
 
 
@@ -65,6 +67,8 @@ class GridEar:
         self.vocabulary = vocabulary
         self.settings = settings
         self.slots = SlotScorer(engine, vocabulary, settings.slots)
+        tokenizer = engine.tokenizer
+        self.prompt = [tokenizer.sot_prev, *tokenizer.encode(" " + settings.prompt)] if settings.prompt else []
         self.last: Hearing | None = None
         """The last utterance's transcript, choices and timings (benchmarks and debugging)."""
 
@@ -79,7 +83,7 @@ class GridEar:
         s = self.settings
         t0 = time.perf_counter()
         samples = np.asarray(audio, dtype=np.float32)[: s.max_frames * HOP] * 32768.0
-        enc = self.engine.encode(samples, s.pad_frames, s.min_frames, [])
+        enc = self.engine.encode(samples, s.pad_frames, s.min_frames, self.prompt)
         seconds = len(samples) / (HOP * 100)
         fd = self.engine.free_decode(enc, int(8 + s.tokens_per_second * seconds))
         t1 = time.perf_counter()

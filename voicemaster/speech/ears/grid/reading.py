@@ -10,7 +10,7 @@ talk, not a row.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz.distance import Levenshtein
 
@@ -20,6 +20,9 @@ from voicemaster.speech.ears.pronounce import pronunciation
 from voicemaster.vocabulary import DIGIT_WORDS, number_words, spoken_number
 
 ROW_CARDS = 5
+FEWEST_CARDS = 4
+"""A row heard with one card missing is still a row (read back, the reader says "again");
+fewer is not a row at all ("okay", "no hiking")."""
 GRID_CARDS = 25
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
 COMMANDS = {
@@ -33,12 +36,16 @@ GRAMMAR_WORDS = frozenset(
     "a an the i you he she it we they me us them my our your his her its their is are was were be am do does did "
     "not no yes and or but of to in on at for with that this what which who if so just think maybe let lets "
     "dont than then more most very really like about would could should will shall must might yet also too "
-    "touch pick guess choose cover stop how why when where there here".split()
+    "how why when where there here".split()
 )
 """Words no card is: a "card" made of them means the words were table talk."""
 ROW_SOUND = phone_string(pronunciation("row"))
+ROW_SPELLINGS = frozenset("r row rho ro roll road rose rowe bro pro grow throw".split())
+"""How Whisper has written "row" before a number ("R01", "Bro to", "Pro 5")."""
 MAX_CARD_WORDS = 2
 GRAMMAR_CARD_FIT = 0.75
+PAUSE_CROSSING = 1.0
+"""What a card across a comma costs the cut: more than any difference in nearness."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,9 @@ Reading = Command | Correction | Row | None
 
 
 def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float) -> Reading:
+    """ "s" is what Whisper's "'s" became: "is" in a correction ("Card 7's pilot"), nothing
+    in a row ("Dagger's spider")."""
+    words = [replace(w, text="is") if w.text == "s" else w for w in words]
     texts = tuple(w.text for w in words)
     if texts in COMMANDS:
         return Command(COMMANDS[texts])
@@ -73,9 +83,9 @@ def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float) 
     correction = _correction(words)
     if correction is not None:
         return correction
-    number, rest = _row_opener(words)
+    number, rest = _row_opener([w for w in words if w.text != "is"], vocabulary)
     cards = cut_cards(tuple(rest), vocabulary)
-    if cards is None or any(_is_talk(card, vocabulary, min_card_similarity) for card in cards):
+    if cards is None or len(cards) < FEWEST_CARDS or any(_is_talk(card, vocabulary, min_card_similarity) for card in cards):
         return None
     return Row(number, cards)
 
@@ -100,8 +110,10 @@ def _correction(words: list[Word]) -> Correction | None:
     head, card = [t for t in texts[:at] if t != "the"], tuple(words[at + 1 :])
     if not 1 <= len(card) <= MAX_CARD_WORDS:
         return None
-    if head and head[0] in ORDINALS and head[1:] in ([], ["one"], ["card"]):
-        return Correction(_ordinal_name(ORDINALS[head[0]]), card)
+    if head and head[1:] in ([], ["one"], ["card"]):
+        ordinal = ORDINALS.get(head[0]) or _ordinal_by_sound(head[0], "")
+        if ordinal is not None:
+            return Correction(_ordinal_name(ordinal), card)
     if len(head) >= 2 and head[0] in ("card", "cards", "car", "cart"):
         n = _number(head[1:])
         if n is not None and 1 <= n <= GRID_CARDS:
@@ -113,11 +125,16 @@ def _correction_by_sound(words: list[Word]) -> Correction | None:
     """ "Ferdis meadow" for "third is meadow": a first word that sounds like an ordinal and "is"."""
     if not 2 <= len(words) <= 1 + MAX_CARD_WORDS:
         return None
-    sound = _sound(words[0].text)
-    best = max(ORDINAL_SOUNDS, key=lambda n: Levenshtein.normalized_similarity(sound, ORDINAL_SOUNDS[n]))
-    if Levenshtein.normalized_similarity(sound, ORDINAL_SOUNDS[best]) >= ORDINAL_SOUND_SIMILARITY:
-        return Correction(_ordinal_name(best), tuple(words[1:]))
-    return None
+    ordinal = _ordinal_by_sound(words[0].text, "is")
+    return Correction(_ordinal_name(ordinal), tuple(words[1:])) if ordinal is not None else None
+
+
+def _ordinal_by_sound(text: str, then: str) -> int | None:
+    """The ordinal `text` sounds like ("bird" → 3), with `then` said after it ("Ferdis": "third is")."""
+    sound = _sound(text)
+    sounds = {n: _sound(_ordinal_name(n)) + _sound(then) for n in range(1, ROW_CARDS + 1)}
+    best = max(sounds, key=lambda n: Levenshtein.normalized_similarity(sound, sounds[n]))
+    return best if Levenshtein.normalized_similarity(sound, sounds[best]) >= ORDINAL_SOUND_SIMILARITY else None
 
 
 def _ordinal_name(n: int) -> str:
@@ -130,17 +147,19 @@ def _number(texts: list[str]) -> int | None:
     return spoken_number("-".join(texts))
 
 
-def _row_opener(words: list[Word]) -> tuple[int | None, list[Word]]:
+def _row_opener(words: list[Word], vocabulary: Vocabulary) -> tuple[int | None, list[Word]]:
     """ "Row two", also as Whisper writes it ("Rho2", "Roll two", "Road to", "Rotu"): the
     first word sounds like "row" and a number follows, or the two are one word."""
     if len(words) < 2:
         return None, words
-    sound = _sound(words[0].text)
+    first = words[0].text
+    sound = _sound(first)
     number = ROW_NUMBER_SOUNDS.get(words[1].text)
-    if number is not None and Levenshtein.normalized_similarity(sound, ROW_SOUND) >= 0.5:
+    if number is not None and (first in ROW_SPELLINGS or Levenshtein.normalized_similarity(sound, ROW_SOUND) >= 0.5):
         return number, words[2:]
     fused = max(ROW_SOUNDS, key=lambda n: Levenshtein.normalized_similarity(sound, ROW_SOUNDS[n]))
-    if len(words) > ROW_CARDS and Levenshtein.normalized_similarity(sound, ROW_SOUNDS[fused]) >= 0.7:
+    unlike_a_card = len(words) > ROW_CARDS or first not in vocabulary
+    if unlike_a_card and Levenshtein.normalized_similarity(sound, ROW_SOUNDS[fused]) >= 0.7:
         return fused, words[1:]
     return None, words
 
@@ -154,16 +173,16 @@ ANSWER_SOUNDS = {said: "".join(_sound(w) for w in said) for said in COMMANDS}
 ANSWER_SOUND_SIMILARITY = 0.6
 """Calibration split: "Nugai" and "You game" for "new game" are 0.6 and 0.83 from it (the
 phones of "you game" are near; "gain" for "again" at 0.5 is left out)."""
-ORDINAL_SOUNDS = {n: _sound(_ordinal_name(n)) + _sound("is") for n in range(1, ROW_CARDS + 1)}
 ORDINAL_SOUND_SIMILARITY = 0.6
-"""Calibration split: "Ferdis" for "third is" is 0.6 from it; two or three words in all, so
-talk starting with such a word rarely fits."""
+"""Calibration split: "Ferdis" for "third is" and "Bird (is)" for "third (is)" are 0.6 and
+0.67 from it; two or three words in all, so talk starting with such a word rarely fits."""
 ROW_SOUNDS = {n: _sound("row") + _sound(DIGIT_WORDS[n]) for n in range(1, ROW_CARDS + 1)}
 
 
 def cut_cards(words: tuple[Word, ...], vocabulary: Vocabulary) -> tuple[tuple[Word, ...], ...] | None:
-    """The cut of the words into five cards (one or two words, no card across a pause) whose
-    cards are nearest the vocabulary; with too few or too many words, as many cards as fit."""
+    """The cut of the words into five cards (one or two words, across a pause only when the
+    count needs it: "Bank, Robert") whose cards are nearest the vocabulary; with fewer
+    than five words, one card each; with more than ten, as many cards as it takes."""
     n = len(words)
     if n == 0:
         return None
@@ -178,11 +197,12 @@ def cut_cards(words: tuple[Word, ...], vocabulary: Vocabulary) -> tuple[tuple[Wo
         options = []
         for size in range(1, MAX_CARD_WORDS + 1):
             group = words[i : i + size]
-            if len(group) < size or any(w.pause_after for w in group[:-1]):
+            if len(group) < size:
                 continue
             rest = best(i + size, left - 1)
             if rest is not None:
-                options.append((card_fit(group, vocabulary) + rest[0], (size, *rest[1])))
+                crossed = PAUSE_CROSSING * sum(w.pause_after for w in group[:-1])
+                options.append((card_fit(group, vocabulary) - crossed + rest[0], (size, *rest[1])))
         return max(options, default=None)
 
     found = best(0, target)

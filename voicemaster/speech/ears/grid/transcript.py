@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from voicemaster.game.cards import plain_letters
-from voicemaster.vocabulary import DIGIT_WORDS, HESITATIONS
+from voicemaster.vocabulary import DIGIT_WORDS, FILLERS
 
 _SEPARATORS = frozenset(",.;:!?")
 _PIECE = re.compile(r"[0-9]+(?:st|nd|rd|th)\b|[a-z]+|[0-9]+")
@@ -33,9 +33,10 @@ class Word:
 
 
 def words(tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word]:
-    """The tokens as words: a new word at a space or a separator, letters and digits apart
-    ("Rho2" → "rho", "two"), apostrophes dropped ("Card 7's" → "card", "seven", "s"),
-    hesitations left out."""
+    """The tokens as words: a new word at a space, a hyphen ("grass-egypt") or a separator, letters and digits apart
+    ("Rho2" → "rho", "two"), "'s" a word of its own ("Card 7's" → "card", "seven", "s"),
+    hesitations and fillers ("okay", "so") left out, and cut where the words start saying
+    themselves again ("Again again again ...": a short window makes Whisper repeat)."""
     spans: list[tuple[str, int, int]] = []
     pauses: set[int] = set()
     for i, token in enumerate(tokens):
@@ -45,16 +46,20 @@ def words(tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word]:
                 pauses.add(len(spans) - 1)
             spans.append(("", i + 1, i + 1))
             continue
-        if piece.startswith(" ") or not spans or spans[-1][2] != i:
+        if piece.startswith((" ", "-")) or not spans or spans[-1][2] != i:
             spans.append(("", i, i))
         text, start, _ = spans[-1]
         spans[-1] = (text + piece, start, i + 1)
     out: list[Word] = []
     for k, (text, start, end) in enumerate(spans):
-        clean = plain_letters(text.replace("'", "").replace("’", ""))
+        clean = plain_letters(re.sub("['’]s\\b", " s", text).replace("'", "").replace("’", ""))
         capital = text.strip()[:1].isupper()
-        pieces = [p for p in _PIECE.findall(clean) if p not in HESITATIONS]
+        pieces = [p for p in _PIECE.findall(clean) if p not in FILLERS]
         for j, piece in enumerate(pieces):
             spoken = DIGIT_WORDS[int(piece)] if piece.isdigit() and int(piece) < 10 else piece
             out.append(Word(spoken, start, end, capital, k in pauses and j == len(pieces) - 1))
-    return out
+    return out[: _until_repeat([w.text for w in out])]
+
+
+def _until_repeat(texts: list[str]) -> int:
+    return next((i for i in range(1, len(texts)) if texts[i] == texts[0]), len(texts))
