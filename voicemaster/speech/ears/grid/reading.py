@@ -70,7 +70,7 @@ class Row:
 Reading = Command | Correction | Row | None
 
 
-def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float) -> Reading:
+def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float, row: int | None = None) -> Reading:
     """ "s" is what Whisper's "'s" became: "is" in a correction ("Card 7's pilot"), nothing
     in a row ("Dagger's spider")."""
     words = [replace(w, text="is") if w.text == "s" else w for w in words]
@@ -85,6 +85,10 @@ def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float) 
         return correction
     number, rest = _row_opener([w for w in words if w.text != "is"], vocabulary)
     cards = cut_cards(tuple(rest), vocabulary)
+    if number is None and row is not None and _may_be_row_word(rest, vocabulary):
+        without = cut_cards(tuple(rest[1:]), vocabulary)
+        if without is not None and cards is not None and _fit_of(without, vocabulary) > _fit_of(cards, vocabulary):
+            number, cards = row, without
     if cards is None or len(cards) < FEWEST_CARDS or any(_is_talk(card, vocabulary, min_card_similarity) for card in cards):
         return None
     return Row(number, cards)
@@ -147,9 +151,19 @@ def _number(texts: list[str]) -> int | None:
     return spoken_number("-".join(texts))
 
 
+def _may_be_row_word(words: list[Word], vocabulary: Vocabulary) -> bool:
+    """ "Rolfi" for "row five": more words than cards, the first no entry and starting with R."""
+    return len(words) > ROW_CARDS and words[0].text not in vocabulary and _sound(words[0].text)[:1] == ROW_SOUND[:1]
+
+
+def _fit_of(cards: tuple[tuple[Word, ...], ...], vocabulary: Vocabulary) -> float:
+    return sum(card_fit(card, vocabulary) for card in cards)
+
+
 def _row_opener(words: list[Word], vocabulary: Vocabulary) -> tuple[int | None, list[Word]]:
     """ "Row two", also as Whisper writes it ("Rho2", "Roll two", "Road to", "Rotu"): the
-    first word sounds like "row" and a number follows, or the two are one word."""
+    first word sounds like "row" and a number follows, or the two are one word. (When the
+    caller knows the row, `read` also tries the first word as a misheard opener.)"""
     if len(words) < 2:
         return None, words
     first = words[0].text
