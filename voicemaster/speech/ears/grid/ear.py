@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from voicemaster.speech.ears.grid.reading import ROW_CARDS, Command, Correction, Row, read
+from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.ears.grid.reading import ROW_CARDS, Command, Correction, Reading, read
 from voicemaster.speech.ears.grid.slots import Choice, Slot, SlotScorer, SlotSettings
 from voicemaster.speech.ears.grid.transcript import Word, words
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary
-from voicemaster.speech.ears.whisper.engine import Engine, FreeDecode, until_repeat
+from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, until_repeat
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.vocabulary import DIGIT_WORDS
 
@@ -34,8 +35,6 @@ class GridSettings:
     """Utterances are cut to 15 s: a row read slowly takes half of it."""
     tokens_per_second: float = 5.0
     """The free decode's budget per second of audio (a card is 1-3 tokens and a comma)."""
-    min_card_similarity: float = 0.45
-    """A heard card must be at least this near an entry, or the words were not a row."""
     no_speech_prob: float = 0.6
     prompt: str = ""
     """Previous text for the decoder. None: on the calibration split a list-like prompt ("Row
@@ -87,12 +86,12 @@ class GridEar:
         t0 = time.perf_counter()
         samples = np.asarray(audio, dtype=np.float32)[: s.max_frames * HOP] * 32768.0
         enc = self.engine.encode(samples, s.pad_frames, s.min_frames, self.prompt)
-        seconds = len(samples) / (HOP * 100)
+        seconds = len(samples) / SAMPLE_RATE
         fd = self.engine.free_decode(enc, int(8 + s.tokens_per_second * seconds))
         t1 = time.perf_counter()
         tokens = fd.tokens[: until_repeat(fd.tokens)]
         heard = words(tokens, self.engine.tokenizer.decode)
-        reading = None if self._silent(fd) else read(heard, self.vocabulary, s.min_card_similarity, row)
+        reading = None if self._silent(fd) else read(heard, self.vocabulary, row)
         text, choices = self._text(reading, enc, tokens, fd, row)
         t2 = time.perf_counter()
         forced = sum(c.forced for c in choices)
@@ -106,17 +105,14 @@ class GridEar:
         mean = float(np.mean([row[t] for row, t in zip(fd.logprobs, fd.tokens)]))
         return fd.no_speech_prob > self.settings.no_speech_prob and mean < -1.0
 
-    def _text(self, reading: object, enc: object, tokens: list[int], fd: FreeDecode, row: int | None) -> tuple[str | None, list[Choice]]:
-        if reading is None:
-            return None, []
-        if isinstance(reading, Command):
-            return reading.text, []
-        cards = (reading.card,) if isinstance(reading, Correction) else reading.cards  # type: ignore[union-attr]
-        choices = self.slots.choose(enc, tokens, fd.logprobs, [self._slot(card, tokens) for card in cards])  # type: ignore[arg-type]
+    def _text(self, reading: Reading, enc: Encoded, tokens: list[int], fd: FreeDecode, row: int | None) -> tuple[str | None, list[Choice]]:
+        if reading is None or isinstance(reading, Command):
+            return (reading.text if reading else None), []
+        cards = (reading.card,) if isinstance(reading, Correction) else reading.cards
+        choices = self.slots.choose(enc, tokens, fd.logprobs, [self._slot(card, tokens) for card in cards])
         entries = [c.entry for c in choices]
         if isinstance(reading, Correction):
             return f"{reading.position} is {entries[0]}", choices
-        assert isinstance(reading, Row)
         number = reading.number if reading.number is not None else row
         said = ", ".join(entries)
         return (f"row {DIGIT_WORDS[number]}: {said}" if number is not None and 1 <= number <= ROW_CARDS else said), choices

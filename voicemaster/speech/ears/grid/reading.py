@@ -1,10 +1,10 @@
 """What a setup utterance's words say: a command, a correction, a row of cards, or nothing.
 
 Pure text, no model: the ear scores the card slots found here against the audio. A row
-is the heard words cut into five cards (one or two words each, never across a pause),
-the cut chosen so that the cards are as near to vocabulary entries as they can be; an
-utterance with grammar words in its cards ("I think the one about the sea") is table
-talk, not a row.
+is the heard words cut into five cards (one or two words each, across a pause only when
+the count needs it), the cut chosen so that the cards are as near to vocabulary entries as
+they can be; an utterance with two grammar words in its cards ("I think the one about the
+sea") is table talk, not a row.
 """
 
 from __future__ import annotations
@@ -43,7 +43,11 @@ ROW_SOUND = phone_string(pronunciation("row"))
 ROW_SPELLINGS = frozenset("r row rho ro roll road rose rowe bro pro grow throw".split())
 """How Whisper has written "row" before a number ("R01", "Bro to", "Pro 5")."""
 MAX_CARD_WORDS = 2
-GRAMMAR_CARD_FIT = 0.75
+COMMON_ZIPF = 6.0
+TALK_SIGNS = 2
+"""Grammar words that make the words talk, not a row ("honey makes me think of summer");
+one is a misheard card ("then do" for "bamboo", "Pendle and" for "pendulum")."""
+ROW_SOUND_SIMILARITY = 0.6
 PAUSE_CROSSING = 1.0
 """What a card across a comma costs the cut: more than any difference in nearness."""
 
@@ -70,9 +74,10 @@ class Row:
 Reading = Command | Correction | Row | None
 
 
-def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float, row: int | None = None) -> Reading:
+def read(words: list[Word], vocabulary: Vocabulary, row: int | None = None) -> Reading:
     """ "s" is what Whisper's "'s" became: "is" in a correction ("Card 7's pilot"), nothing
     in a row ("Dagger's spider")."""
+    said = [w for w in words if w.text != "s"]
     words = [replace(w, text="is") if w.text == "s" else w for w in words]
     texts = tuple(w.text for w in words)
     if texts in COMMANDS:
@@ -83,15 +88,32 @@ def read(words: list[Word], vocabulary: Vocabulary, min_card_similarity: float, 
     correction = _correction(words)
     if correction is not None:
         return correction
-    number, rest = _row_opener([w for w in words if w.text != "is"], vocabulary)
+    number, rest = _row_opener(said, vocabulary)
     cards = cut_cards(tuple(rest), vocabulary)
-    if number is None and row is not None and _may_be_row_word(rest, vocabulary):
-        without = cut_cards(tuple(rest[1:]), vocabulary)
-        if without is not None and cards is not None and _fit_of(without, vocabulary) > _fit_of(cards, vocabulary):
-            number, cards = row, without
-    if cards is None or len(cards) < FEWEST_CARDS or any(_is_talk(card, vocabulary, min_card_similarity) for card in cards):
+    if number is None and row is not None:
+        number, cards = _misheard_opener(rest, cards, row, vocabulary)
+    if cards is None or len(cards) < FEWEST_CARDS:
+        return None
+    if sum(_talk_signs(card, vocabulary) for card in cards) >= TALK_SIGNS:
         return None
     return Row(number, cards)
+
+
+def _misheard_opener(
+    words: list[Word], cards: tuple[tuple[Word, ...], ...] | None, row: int, vocabulary: Vocabulary
+) -> tuple[int | None, tuple[tuple[Word, ...], ...] | None]:
+    """When the caller knows the row: one or two first words that sound like "row N" ("Roof
+    war" for "row four"), or a first word that is no entry and starts like "row" ("Rolfi"
+    for "row five") when the cards fit the vocabulary better without it."""
+    for k in (2, 1):
+        said = "".join(_sound(w.text) for w in words[:k])
+        if len(words) - k >= ROW_CARDS and Levenshtein.normalized_similarity(said, ROW_SOUNDS[row]) >= ROW_SOUND_SIMILARITY:
+            return row, cut_cards(tuple(words[k:]), vocabulary)
+    if _may_be_row_word(words, vocabulary):
+        without = cut_cards(tuple(words[1:]), vocabulary)
+        if without is not None and cards is not None and _fit_of(without, vocabulary) > _fit_of(cards, vocabulary):
+            return row, without
+    return None, cards
 
 
 def _answer_by_sound(texts: tuple[str, ...]) -> str | None:
@@ -114,7 +136,7 @@ def _correction(words: list[Word]) -> Correction | None:
     head, card = [t for t in texts[:at] if t != "the"], tuple(words[at + 1 :])
     if not 1 <= len(card) <= MAX_CARD_WORDS:
         return None
-    if head and head[1:] in ([], ["one"], ["card"]):
+    if head and head[1:] in ([], ["one"], ["card"]) and (head[0] in ORDINALS or len(head) == 1):
         ordinal = ORDINALS.get(head[0]) or _ordinal_by_sound(head[0], "")
         if ordinal is not None:
             return Correction(_ordinal_name(ordinal), card)
@@ -126,10 +148,11 @@ def _correction(words: list[Word]) -> Correction | None:
 
 
 def _correction_by_sound(words: list[Word]) -> Correction | None:
-    """ "Ferdis meadow" for "third is meadow": a first word that sounds like an ordinal and "is"."""
+    """ "5th statue", "Ferdis meadow" for "third is meadow": an ordinal, or a first word that
+    sounds like an ordinal and "is"."""
     if not 2 <= len(words) <= 1 + MAX_CARD_WORDS:
         return None
-    ordinal = _ordinal_by_sound(words[0].text, "is")
+    ordinal = ORDINALS.get(words[0].text) or _ordinal_by_sound(words[0].text, "is")
     return Correction(_ordinal_name(ordinal), tuple(words[1:])) if ordinal is not None else None
 
 
@@ -182,7 +205,11 @@ def _sound(text: str) -> str:
     return phone_string(pronunciation(text)) if text.isalpha() else ""
 
 
-ROW_NUMBER_SOUNDS = {"one": 1, "won": 1, "on": 1, "an": 1, "two": 2, "to": 2, "too": 2, "three": 3, "free": 3, "four": 4, "for": 4, "five": 5}
+ROW_NUMBER_SOUNDS = {
+    "one": 1, "won": 1, "on": 1, "an": 1, "i": 1, "two": 2, "to": 2, "too": 2, "ii": 2, "three": 3, "free": 3, "iii": 3,
+    "four": 4, "for": 4, "war": 4, "fore": 4, "iv": 4, "five": 5, "v": 5,
+}
+"""Row numbers as Whisper writes them after "row" (Roman numerals too: "Rho III")."""
 ANSWER_SOUNDS = {said: "".join(_sound(w) for w in said) for said in COMMANDS}
 ANSWER_SOUND_SIMILARITY = 0.6
 """Calibration split: "Nugai" and "You game" for "new game" are 0.6 and 0.83 from it (the
@@ -248,10 +275,16 @@ def card_fit(group: tuple[Word, ...], vocabulary: Vocabulary) -> float:
     return 2 * score if len(group) > 1 and text in vocabulary else score
 
 
-def _is_talk(card: tuple[Word, ...], vocabulary: Vocabulary, min_similarity: float) -> bool:
-    """A card too far from every entry, or with a grammar word in it (unless the words
-    together sound like an entry: "Pendle and" for "pendulum")."""
-    fit = card_fit(card, vocabulary)
-    if any(w.text in GRAMMAR_WORDS or w.text.isdigit() or w.text in DIGIT_WORDS for w in card):
-        return len(card) == 1 or fit < GRAMMAR_CARD_FIT
-    return fit < min_similarity
+def _talk_signs(card: tuple[Word, ...], vocabulary: Vocabulary) -> int:
+    """Its grammar words, numbers and very common words ("could", "they": Zipf 6 and more,
+    above every card of the word lists), unless the words together are an entry."""
+    if len(card) > 1 and " ".join(w.text for w in card) in vocabulary:
+        return 0
+    return sum(w.text in GRAMMAR_WORDS or w.text.isdigit() or w.text in DIGIT_WORDS or _very_common(w.text) for w in card)
+
+
+@functools.lru_cache(maxsize=4096)
+def _very_common(text: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(text, "en") >= COMMON_ZIPF

@@ -96,50 +96,44 @@ class SlotScorer:
         return index
 
     def choose(self, enc: Encoded, tokens: list[int], rows: list[np.ndarray], slots: list[Slot]) -> list[Choice]:
-        """The entry of every slot (the heard words themselves when nothing near is an entry)."""
-        plans = [self._candidates(slot, tokens, rows) for slot in slots]
-        sequences = [list(tokens[: slot.start]) + list(self.tokens(e, slot.capital)) for slot, (todo, _) in zip(slots, plans) for e in todo]
+        """The entry of every slot. A slot the model wrote as an entry is kept as written: on
+        the calibration split scoring its neighbours too changed one card in 150, for the
+        worse ("Kitten" became "kitchen"), at twice the decoder calls. The heard words are
+        kept too when no candidate is left."""
+        plans = [[] if slot.heard in self.vocabulary else self._candidates(slot, rows) for slot in slots]
+        sequences = [list(tokens[: slot.start]) + list(self.tokens(e, slot.capital)) for slot, todo in zip(slots, plans) for e in todo]
         forced = iter(self.engine.forced(enc, sequences))
         choices = []
-        for slot, (todo, known) in zip(slots, plans):
-            scores = dict(known)
-            for entry in todo:
-                scores[entry] = self._score(next(forced), slot, self.tokens(entry, slot.capital))
+        for slot, todo in zip(slots, plans):
+            scores = {entry: self._score(next(forced), slot, self.tokens(entry, slot.capital)) for entry in todo}
             choices.append(self._best(slot, scores, len(todo)))
         return choices
 
-    def _candidates(self, slot: Slot, tokens: list[int], rows: list[np.ndarray]) -> tuple[list[str], dict[str, float]]:
-        """(entries to force, entries already settled). A slot the model wrote as an entry is
-        kept as written: on the calibration split scoring its neighbours too changed one card
-        in 150, for the worse ("Kitten" became "kitchen"), at twice the decoder calls."""
+    def _candidates(self, slot: Slot, rows: list[np.ndarray]) -> list[str]:
+        """The entries to force for a slot whose words are no entry, best first step first."""
         heard = slot.heard
-        if heard in self.vocabulary:
-            return [], {heard: 0.0}
-        known: dict[str, float] = {}
         first = rows[slot.start]
-        near = {n.entry: n.similarity for n in self.vocabulary.near(heard, self.s.near)}
+        near = {n.entry for n in self.vocabulary.near(heard, self.s.near)}
         if len(slot.card) > 1:
-            near |= {n.entry: n.similarity for n in self.vocabulary.near(heard.replace(" ", ""), self.s.near)}
+            near |= {n.entry for n in self.vocabulary.near(heard.replace(" ", ""), self.s.near)}
             near |= self._pairs(slot.card)
         sound = self.vocabulary.sound_of(heard)
         for token in np.argsort(first)[::-1][: self.s.first_tokens]:
             entries = self._by_first.get((int(token), slot.capital), [])
-            ranked = sorted(entries, key=lambda e: self.vocabulary.similarity(heard, sound, e), reverse=True)
-            near |= {e: self.vocabulary.similarity(heard, sound, e) for e in ranked[: self.s.per_first_token]}
-        bound = {e: float(first[self.tokens(e, slot.capital)[0]]) for e in near if e not in known and e not in GRAMMAR_WORDS}
-        todo = sorted(bound, key=lambda e: bound[e], reverse=True)[: self.s.max_candidates]
-        return todo, known
+            near |= set(sorted(entries, key=lambda e: self.vocabulary.similarity(heard, sound, e), reverse=True)[: self.s.per_first_token])
+        bound = {e: float(first[self.tokens(e, slot.capital)[0]]) for e in near - GRAMMAR_WORDS}
+        return sorted(bound, key=lambda e: bound[e], reverse=True)[: self.s.max_candidates]
 
-    def _pairs(self, card: tuple[Word, ...]) -> dict[str, float]:
+    def _pairs(self, card: tuple[Word, ...]) -> set[str]:
         """Two heard words as a two-word card the vocabulary need not hold as a pair ("Fire
         alarm", "Bank Robert" for "bank robber"): each word as heard or its nearest entries."""
         options = []
         for word in card:
             if word.text in GRAMMAR_WORDS or len(word.text) < 2:
-                return {}
+                return set()
             near = [n.entry for n in self.vocabulary.near(word.text, 2)[:2] if " " not in n.entry]
             options.append(list(dict.fromkeys(([word.text] if word.text in self.vocabulary else []) + near))[:2])
-        return {f"{a} {b}": 1.0 for a in options[0] for b in options[1]}
+        return {f"{a} {b}" for a in options[0] for b in options[1]}
 
     def _score(self, rows: np.ndarray, slot: Slot, entry_tokens: tuple[int, ...]) -> float:
         """log P(entry) + log P(a card ends after it), from the rows of a sequence that has
@@ -152,7 +146,7 @@ class SlotScorer:
 
     def _best(self, slot: Slot, scores: dict[str, float], forced: int) -> Choice:
         if not scores:
-            return Choice(slot.heard, -math.inf, -math.inf, forced)
+            return Choice(slot.heard, 0.0, -math.inf, forced)
         ranked = sorted(scores, key=lambda e: scores[e], reverse=True)
         runner_up = scores[ranked[1]] if len(ranked) > 1 else -math.inf
         return Choice(ranked[0], scores[ranked[0]], runner_up, forced)
