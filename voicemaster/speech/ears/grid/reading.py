@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from rapidfuzz.distance import Levenshtein
+from wordfreq import zipf_frequency
 
 from voicemaster.speech.ears.grid.transcript import Word
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary, phone_string
@@ -75,8 +76,9 @@ Reading = Command | Correction | Row | None
 
 
 def read(words: list[Word], vocabulary: Vocabulary, row: int | None = None) -> Reading:
-    """ "s" is what Whisper's "'s" became: "is" in a correction ("Card 7's pilot"), nothing
-    in a row ("Dagger's spider")."""
+    """What one utterance's words say; `row` is the row the table is on, if known. A word "s"
+    is what Whisper's "'s" became: "is" in a correction ("Card 7's pilot"), nothing in a row
+    ("Dagger's spider")."""
     said = [w for w in words if w.text != "s"]
     words = [replace(w, text="is") if w.text == "s" else w for w in words]
     texts = tuple(w.text for w in words)
@@ -285,6 +287,4 @@ def _talk_signs(card: tuple[Word, ...], vocabulary: Vocabulary) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def _very_common(text: str) -> bool:
-    from wordfreq import zipf_frequency
-
     return zipf_frequency(text, "en") >= COMMON_ZIPF

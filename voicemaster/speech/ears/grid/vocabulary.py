@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
+from wordfreq import top_n_list, zipf_frequency
 
 from voicemaster.game.cards import plain_letters
 from voicemaster.setup.files import read_wordlist
@@ -114,7 +115,8 @@ class Vocabulary:
         return 0.4 * phones + 0.3 * classes + 0.3 * spelling
 
 
-def _wordlist_cards() -> list[str]:
+def wordlist_cards() -> list[str]:
+    """Every card of the bundled word lists."""
     folder = resources.files("voicemaster.wordlists")
     cards: list[str] = []
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
@@ -131,8 +133,6 @@ def entry_of(card: str) -> str:
 @built_once
 def grid_vocabulary(extra: tuple[str, ...] = ()) -> Vocabulary:
     """Built once per process (about 2 s: wordfreq's list and the CMU dictionary)."""
-    from wordfreq import top_n_list, zipf_frequency
-
     common = [w for w in top_n_list("en", 60_000) if zipf_frequency(w, "en") >= MIN_ZIPF]
-    entries = [entry_of(c) for c in (*_wordlist_cards(), *TWO_WORD_CARDS, *extra, *common)]
+    entries = [entry_of(c) for c in (*wordlist_cards(), *TWO_WORD_CARDS, *extra, *common)]
     return Vocabulary([e for e in entries if _LETTERS.fullmatch(e)])
