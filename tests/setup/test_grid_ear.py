@@ -1,0 +1,80 @@
+"""The setup's ear on real speech: rows of cards, corrections, answers and table talk, read
+by piper's joe voice (a project dependency) and flite's slt, heard by the real Whisper model."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voicemaster.speech.ears.whisper.model import installed_parts
+from voicemaster.speech.voices.synthetic import CACHE_ENV
+
+os.environ.setdefault(CACHE_ENV, str(Path(__file__).resolve().parents[2] / ".cache" / "tts"))
+
+from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
+from voicemaster.speech.voices.speakers import say  # noqa: E402
+
+pytestmark = [
+    pytest.mark.skipif(installed_parts() is None, reason="the Whisper model packages are not installed"),
+    pytest.mark.skipif(shutil.which("flite") is None, reason="flite is not installed (apt-get install flite)"),
+]
+
+
+@pytest.fixture(scope="module")
+def ear() -> GridEar:
+    return open_grid_ear()
+
+
+def spoken(text: str, voice: str, rate: float = 1.0) -> np.ndarray:
+    """As the endpointer hands an utterance over: a little quiet either side, float32."""
+    quiet = np.zeros(4000, dtype=np.int16)
+    return np.concatenate([quiet, say(text, voice, rate=rate), quiet]).astype(np.float32) / 32768.0
+
+
+ROWS = (
+    ("piper:joe", 1.0, ("anchor", "castle", "jupiter", "lantern", "pilot")),
+    ("piper:joe", 0.9, ("cairo", "banana", "violin", "tiger", "ice cream")),
+    ("flite:slt", 1.0, ("rocket", "einstein", "hammer", "island", "saturn")),
+)
+"""Each row has cards from outside the project's word lists (a planet, a city, a person)."""
+
+
+def test_rows_of_five_cards_are_heard_in_order_with_cards_from_outside_the_word_lists(ear: GridEar) -> None:
+    right = 0
+    outside = {"jupiter", "cairo", "einstein", "saturn"}
+    outside_right = 0
+    for voice, rate, cards in ROWS:
+        heard = ear.hear(spoken("row two, " + ", ".join(cards), voice, rate))
+        assert heard is not None and heard.startswith("row two: "), heard
+        got = heard.removeprefix("row two: ").split(", ")
+        right += sum(a == b for a, b in zip(got, cards))
+        outside_right += sum(a == b for a, b in zip(got, cards) if b in outside)
+    assert right >= 14, f"{right} of 15 cards right"
+    assert outside_right >= 3, f"{outside_right} of 4 cards from outside the lists"
+
+
+def test_a_row_without_its_number_is_written_as_the_row_the_flow_is_on(ear: GridEar) -> None:
+    cards = ("apple", "dragon", "needle", "kettle", "ladder")
+    heard = ear.hear(spoken(", ".join(cards), "piper:joe"), row=4)
+    assert heard is not None and heard.startswith("row four: "), heard
+    assert sum(a == b for a, b in zip(heard.removeprefix("row four: ").split(", "), cards)) >= 4, heard
+
+
+def test_corrections_and_answers_are_heard(ear: GridEar) -> None:
+    assert ear.hear(spoken("card seven is pilot", "piper:joe")) == "card seven is pilot"
+    assert ear.hear(spoken("third is jupiter", "flite:slt")) == "third is jupiter"
+    assert [ear.hear(spoken(word, "piper:joe")) for word in ("yes", "again", "new game")] == ["yes", "again", "new game"]
+
+
+def test_table_talk_is_nothing(ear: GridEar) -> None:
+    talk = (
+        "could you pass the crisps please, and maybe another drink for me",
+        "I think the one about the sea is too risky",
+        "wait, which team are we on again",
+    )
+    assert [ear.hear(spoken(sentence, "flite:slt")) for sentence in talk] == [None, None, None]
+    assert ear.hear(np.zeros(24000, dtype=np.float32)) is None

@@ -1,0 +1,290 @@
+"""What a setup utterance's words say: a command, a correction, a row of cards, or nothing.
+
+Pure text, no model: the ear scores the card slots found here against the audio. A row
+is the heard words cut into five cards (one or two words each, across a pause only when
+the count needs it), the cut chosen so that the cards are as near to vocabulary entries as
+they can be; an utterance with two grammar words in its cards ("I think the one about the
+sea") is table talk, not a row.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+from rapidfuzz.distance import Levenshtein
+from wordfreq import zipf_frequency
+
+from voicemaster.speech.ears.grid.transcript import Word
+from voicemaster.speech.ears.grid.vocabulary import Vocabulary, phone_string
+from voicemaster.speech.ears.pronounce import pronunciation
+from voicemaster.vocabulary import DIGIT_WORDS, number_words, spoken_number
+
+ROW_CARDS = 5
+FEWEST_CARDS = 4
+"""A row heard with one card missing is still a row (read back, the reader says "again");
+fewer is not a row at all ("okay", "no hiking")."""
+GRID_CARDS = 25
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
+COMMANDS = {
+    ("yes",): "yes", ("yeah",): "yes", ("yep",): "yes", ("correct",): "yes", ("confirm",): "yes",
+    ("no",): "no", ("nope",): "no", ("cancel",): "no", ("wrong",): "no",
+    ("again",): "again", ("say", "again"): "again", ("once", "again"): "again",
+    ("new", "game"): "new game",
+}
+"""SPEC §2's setup answers, as the setup flow reads them (its own text forms on the right)."""
+GRAMMAR_WORDS = frozenset(
+    "a an the i you he she it we they me us them my our your his her its their is are was were be am do does did "
+    "not no yes and or but of to in on at for with that this what which who if so just think maybe let lets "
+    "dont than then more most very really like about would could should will shall must might yet also too "
+    "how why when where there here".split()
+)
+"""Words no card is: a "card" made of them means the words were table talk."""
+ROW_SOUND = phone_string(pronunciation("row"))
+ROW_SPELLINGS = frozenset("r row rho ro roll road rose rowe bro pro grow throw".split())
+"""How Whisper has written "row" before a number ("R01", "Bro to", "Pro 5")."""
+MAX_CARD_WORDS = 2
+COMMON_ZIPF = 6.0
+TALK_SIGNS = 2
+"""Grammar words that make the words talk, not a row ("honey makes me think of summer");
+one is a misheard card ("then do" for "bamboo", "Pendle and" for "pendulum")."""
+ROW_SOUND_SIMILARITY = 0.6
+PAUSE_CROSSING = 1.0
+"""What a card across a comma costs the cut: more than any difference in nearness."""
+
+
+@dataclass(frozen=True)
+class Command:
+    text: str
+
+
+@dataclass(frozen=True)
+class Correction:
+    position: str
+    """As the setup phrase says it: "third" or "card seven"."""
+    card: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int | None
+    """The row the reader named ("row two: ..."), if any."""
+    cards: tuple[tuple[Word, ...], ...]
+
+
+Reading = Command | Correction | Row | None
+
+
+def read(words: list[Word], vocabulary: Vocabulary, row: int | None = None) -> Reading:
+    """What one utterance's words say; `row` is the row the table is on, if known. A word "s"
+    is what Whisper's "'s" became: "is" in a correction ("Card 7's pilot"), nothing in a row
+    ("Dagger's spider")."""
+    said = [w for w in words if w.text != "s"]
+    words = [replace(w, text="is") if w.text == "s" else w for w in words]
+    texts = tuple(w.text for w in words)
+    if texts in COMMANDS:
+        return Command(COMMANDS[texts])
+    answer = _answer_by_sound(texts)
+    if answer is not None:
+        return Command(answer)
+    correction = _correction(words)
+    if correction is not None:
+        return correction
+    number, rest = _row_opener(said, vocabulary)
+    cards = cut_cards(tuple(rest), vocabulary)
+    if number is None and row is not None:
+        number, cards = _misheard_opener(rest, cards, row, vocabulary)
+    if cards is None or len(cards) < FEWEST_CARDS:
+        return None
+    if sum(_talk_signs(card, vocabulary) for card in cards) >= TALK_SIGNS:
+        return None
+    return Row(number, cards)
+
+
+def _misheard_opener(
+    words: list[Word], cards: tuple[tuple[Word, ...], ...] | None, row: int, vocabulary: Vocabulary
+) -> tuple[int | None, tuple[tuple[Word, ...], ...] | None]:
+    """When the caller knows the row: one or two first words that sound like "row N" ("Roof
+    war" for "row four"), or a first word that is no entry and starts like "row" ("Rolfi"
+    for "row five") when the cards fit the vocabulary better without it."""
+    for k in (2, 1):
+        said = "".join(_sound(w.text) for w in words[:k])
+        if len(words) - k >= ROW_CARDS and Levenshtein.normalized_similarity(said, ROW_SOUNDS[row]) >= ROW_SOUND_SIMILARITY:
+            return row, cut_cards(tuple(words[k:]), vocabulary)
+    if _may_be_row_word(words, vocabulary):
+        without = cut_cards(tuple(words[1:]), vocabulary)
+        if without is not None and cards is not None and _fit_of(without, vocabulary) > _fit_of(cards, vocabulary):
+            return row, without
+    return None, cards
+
+
+def _answer_by_sound(texts: tuple[str, ...]) -> str | None:
+    """A short utterance that sounds like an answer ("Nugai", "You game" for "new game")."""
+    if not 1 <= len(texts) <= 2 or not all(t.isalpha() for t in texts):
+        return None
+    sound = "".join(_sound(t) for t in texts)
+    best = max(COMMANDS, key=lambda said: Levenshtein.normalized_similarity(sound, ANSWER_SOUNDS[said]))
+    if Levenshtein.normalized_similarity(sound, ANSWER_SOUNDS[best]) >= ANSWER_SOUND_SIMILARITY:
+        return COMMANDS[best]
+    return None
+
+
+def _correction(words: list[Word]) -> Correction | None:
+    """ "[the] third [one|card] is X", "card seven is X" (X one or two words)."""
+    texts = [w.text for w in words]
+    if "is" not in texts:
+        return _correction_by_sound(words)
+    at = texts.index("is")
+    head, card = [t for t in texts[:at] if t != "the"], tuple(words[at + 1 :])
+    if not 1 <= len(card) <= MAX_CARD_WORDS:
+        return None
+    if head and head[1:] in ([], ["one"], ["card"]) and (head[0] in ORDINALS or len(head) == 1):
+        ordinal = ORDINALS.get(head[0]) or _ordinal_by_sound(head[0], "")
+        if ordinal is not None:
+            return Correction(_ordinal_name(ordinal), card)
+    if len(head) >= 2 and head[0] in ("card", "cards", "car", "cart"):
+        n = _number(head[1:])
+        if n is not None and 1 <= n <= GRID_CARDS:
+            return Correction(f"card {number_words(n)}", card)
+    return None
+
+
+def _correction_by_sound(words: list[Word]) -> Correction | None:
+    """ "5th statue", "Ferdis meadow" for "third is meadow": an ordinal, or a first word that
+    sounds like an ordinal and "is"."""
+    if not 2 <= len(words) <= 1 + MAX_CARD_WORDS:
+        return None
+    ordinal = ORDINALS.get(words[0].text) or _ordinal_by_sound(words[0].text, "is")
+    return Correction(_ordinal_name(ordinal), tuple(words[1:])) if ordinal is not None else None
+
+
+def _ordinal_by_sound(text: str, then: str) -> int | None:
+    """The ordinal `text` sounds like ("bird" → 3), with `then` said after it ("Ferdis": "third is")."""
+    sound = _sound(text)
+    sounds = {n: _sound(_ordinal_name(n)) + _sound(then) for n in range(1, ROW_CARDS + 1)}
+    best = max(sounds, key=lambda n: Levenshtein.normalized_similarity(sound, sounds[n]))
+    return best if Levenshtein.normalized_similarity(sound, sounds[best]) >= ORDINAL_SOUND_SIMILARITY else None
+
+
+def _ordinal_name(n: int) -> str:
+    return next(word for word, value in ORDINALS.items() if value == n)
+
+
+def _number(texts: list[str]) -> int | None:
+    if len(texts) == 1 and texts[0].isdigit():
+        return int(texts[0])
+    return spoken_number("-".join(texts))
+
+
+def _may_be_row_word(words: list[Word], vocabulary: Vocabulary) -> bool:
+    """ "Rolfi" for "row five": more words than cards, the first no entry and starting with R."""
+    return len(words) > ROW_CARDS and words[0].text not in vocabulary and _sound(words[0].text)[:1] == ROW_SOUND[:1]
+
+
+def _fit_of(cards: tuple[tuple[Word, ...], ...], vocabulary: Vocabulary) -> float:
+    return sum(card_fit(card, vocabulary) for card in cards)
+
+
+def _row_opener(words: list[Word], vocabulary: Vocabulary) -> tuple[int | None, list[Word]]:
+    """ "Row two", also as Whisper writes it ("Rho2", "Roll two", "Road to", "Rotu"): the
+    first word sounds like "row" and a number follows, or the two are one word. (When the
+    caller knows the row, `read` also tries the first word as a misheard opener.)"""
+    if len(words) < 2:
+        return None, words
+    first = words[0].text
+    sound = _sound(first)
+    number = ROW_NUMBER_SOUNDS.get(words[1].text)
+    if number is not None and (first in ROW_SPELLINGS or Levenshtein.normalized_similarity(sound, ROW_SOUND) >= 0.5):
+        return number, words[2:]
+    fused = max(ROW_SOUNDS, key=lambda n: Levenshtein.normalized_similarity(sound, ROW_SOUNDS[n]))
+    unlike_a_card = len(words) > ROW_CARDS or first not in vocabulary
+    if unlike_a_card and Levenshtein.normalized_similarity(sound, ROW_SOUNDS[fused]) >= 0.7:
+        return fused, words[1:]
+    return None, words
+
+
+def _sound(text: str) -> str:
+    return phone_string(pronunciation(text)) if text.isalpha() else ""
+
+
+ROW_NUMBER_SOUNDS = {
+    "one": 1, "won": 1, "on": 1, "an": 1, "i": 1, "two": 2, "to": 2, "too": 2, "ii": 2, "three": 3, "free": 3, "iii": 3,
+    "four": 4, "for": 4, "war": 4, "fore": 4, "iv": 4, "five": 5, "v": 5,
+}
+"""Row numbers as Whisper writes them after "row" (Roman numerals too: "Rho III")."""
+ANSWER_SOUNDS = {said: "".join(_sound(w) for w in said) for said in COMMANDS}
+ANSWER_SOUND_SIMILARITY = 0.6
+"""Calibration split: "Nugai" and "You game" for "new game" are 0.6 and 0.83 from it (the
+phones of "you game" are near; "gain" for "again" at 0.5 is left out)."""
+ORDINAL_SOUND_SIMILARITY = 0.6
+"""Calibration split: "Ferdis" for "third is" and "Bird (is)" for "third (is)" are 0.6 and
+0.67 from it; two or three words in all, so talk starting with such a word rarely fits."""
+ROW_SOUNDS = {n: _sound("row") + _sound(DIGIT_WORDS[n]) for n in range(1, ROW_CARDS + 1)}
+
+
+def cut_cards(words: tuple[Word, ...], vocabulary: Vocabulary) -> tuple[tuple[Word, ...], ...] | None:
+    """The cut of the words into five cards (one or two words, across a pause only when the
+    count needs it: "Bank, Robert") whose cards are nearest the vocabulary; with fewer
+    than five words, one card each; with more than ten, as many cards as it takes."""
+    n = len(words)
+    if n == 0:
+        return None
+    target = min(ROW_CARDS, n)
+
+    @functools.lru_cache(maxsize=None)
+    def best(i: int, left: int) -> tuple[float, tuple[int, ...]] | None:
+        if i == n:
+            return (0.0, ()) if left == 0 else None
+        if left == 0:
+            return None
+        options = []
+        for size in range(1, MAX_CARD_WORDS + 1):
+            group = words[i : i + size]
+            if len(group) < size:
+                continue
+            rest = best(i + size, left - 1)
+            if rest is not None:
+                crossed = PAUSE_CROSSING * sum(w.pause_after for w in group[:-1])
+                options.append((card_fit(group, vocabulary) - crossed + rest[0], (size, *rest[1])))
+        return max(options, default=None)
+
+    found = best(0, target)
+    if found is None:
+        found = max((f for k in range(target + 1, n + 1) if (f := best(0, k)) is not None), default=None)
+    if found is None:
+        return None
+    cards, i = [], 0
+    for size in found[1]:
+        cards.append(words[i : i + size])
+        i += size
+    return tuple(cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fit(text: str, vocabulary: Vocabulary) -> float:
+    if text in vocabulary:
+        return 1.0
+    near = vocabulary.near(text, 3)
+    return near[0].similarity if near else 0.0
+
+
+def card_fit(group: tuple[Word, ...], vocabulary: Vocabulary) -> float:
+    """How near a group of heard words is to an entry (a two-word group also as one word:
+    "Bump can" for "pumpkin"); an exact two-word entry counts twice, as the two cards it
+    replaces would."""
+    text = " ".join(w.text for w in group)
+    score = max(_fit(text, vocabulary), _fit(text.replace(" ", ""), vocabulary) if len(group) > 1 else 0.0)
+    return 2 * score if len(group) > 1 and text in vocabulary else score
+
+
+def _talk_signs(card: tuple[Word, ...], vocabulary: Vocabulary) -> int:
+    """Its grammar words, numbers and very common words ("could", "they": Zipf 6 and more,
+    above every card of the word lists), unless the words together are an entry."""
+    if len(card) > 1 and " ".join(w.text for w in card) in vocabulary:
+        return 0
+    return sum(w.text in GRAMMAR_WORDS or w.text.isdigit() or w.text in DIGIT_WORDS or _very_common(w.text) for w in card)
+
+
+@functools.lru_cache(maxsize=4096)
+def _very_common(text: str) -> bool:
+    return zipf_frequency(text, "en") >= COMMON_ZIPF
