@@ -30,7 +30,8 @@ from voicemaster.understand.setup_phrases import SETUP_HELP
 BUNDLED_LISTS = ("default", "kids")
 GRID_DENOISE = "none"
 """The noise stage the grid ear (Whisper) hears best with, unless --denoise asks for one."""
-HearGrid = Callable[[np.ndarray], "str | None"]
+HearGrid = Callable[[np.ndarray, int], "str | None"]
+"""An utterance and the row being read (it names a row read without "row two")."""
 """One utterance (16 kHz mono int16) → its setup phrase as text, or None."""
 
 
@@ -151,7 +152,7 @@ def _hear(session: SetupSession, item: Item | KeyEntered, hear_grid: HearGrid | 
     if isinstance(item, Typed):
         return item.text, session.hear(item.text)
     if isinstance(item, Spoken) and hear_grid is not None:
-        text = hear_grid(item.audio)
+        text = hear_grid(item.audio, session.layout.row + 1)
         return (text or "", session.hear(text)) if text else ("", None)
     return "", None
 
@@ -206,16 +207,13 @@ def write_table(session: SetupSession, files: TableFiles) -> None:
 
 
 def open_grid() -> HearGrid:
-    """The grid ear (Whisper over a large vocabulary of cards), loaded once."""
-    try:
-        from voicemaster.setup.grid_ear import open_grid_ear
-    except ModuleNotFoundError as exc:
-        if exc.name != "voicemaster.setup.grid_ear":
-            raise
-        raise InputError("this VoiceMaster has no grid ear yet: read the cards with --input text") from None
+    """The grid ear (Whisper over a large vocabulary of cards), loaded once; a ModelError
+    (one line naming the model directory) when Whisper will not load."""
+    from voicemaster.setup.grid_ear import open_grid_ear
+
     ear = open_grid_ear()
 
-    def hear(audio: np.ndarray) -> str | None:
-        return ear.hear(audio.astype(np.float32) / 32768.0)
+    def hear(audio: np.ndarray, row: int) -> str | None:
+        return ear.hear(audio.astype(np.float32) / 32768.0, row=row)
 
     return hear
