@@ -63,6 +63,13 @@ def test_one_ears_doubt_is_not_made_a_reveal_by_the_others_silence() -> None:
     assert fused is None or isinstance(fused, AmbiguousCard), fused
 
 
+def test_a_card_whisper_wrote_as_a_question_is_asked_about_even_when_both_ears_agree() -> None:
+    """"Pick battery?" with a rising voice proposes the card to the team (whole-turn benchmark:
+    revealed as blue, ending the turn)."""
+    asking = View("guess|apple", "guess|ladder", acted=False, confidence=0.95, deficit=0.0, margin=8.0, other=9.0, asked=True)
+    assert fuse(asking, SURE_SPHINX, MODEL).intent == AmbiguousCard("guess", ("apple",))
+
+
 BARS = FusionModel((), act=0.9, ask=0.5, ask_second=0.4)
 
 

@@ -8,7 +8,8 @@ runner-up and its own evidence for them); a logistic model fitted on the calibra
 phrase either ear put first or second. The bars on that probability decide:
 - act, only when no ear put another phrase first (two ears that disagree never reveal), and
   both put it first or the one that did would act on it alone;
-- ask "Apple?" for one likely card, "Did you say apple or chapel?" for two, never three;
+- ask "Apple?" for one likely card, "Did you say apple or chapel?" for two, never three, and
+  for a card Whisper wrote as a question ("Pick battery?" proposes it to the team);
 - else nothing.
 A clue is Whisper's judgement, read back for a yes as always: pocketsphinx took talk for a
 clue ten times as often, so its clue word is only a candidate that Whisper scores on the same
@@ -63,6 +64,8 @@ class View:
     """Whisper only: the phrase over the best phrase of another request."""
     clue: bool = False
     """`top` is a clue this ear would propose (Whisper's is read back)."""
+    asked: bool = False
+    """Whisper only: it wrote the utterance as a question ("Pick battery?"): a card is asked about, never revealed."""
 
 
 @dataclass(frozen=True)
@@ -150,7 +153,8 @@ def fuse(w: View, p: View, model: FusionModel) -> Fused:
     """The decision from both views (pure: the benchmark replays it on logged views)."""
     if w.clue and w.top is not None:
         return Fused(intent_of(w.top), w.confidence, read_back=True)
-    return choose(judged(w, p, model.coefficients), firsts(w, p), model, backed(w, p))
+    may_act = frozenset(k for k in backed(w, p) if not (w.asked and is_card(k)))
+    return choose(judged(w, p, model.coefficients), firsts(w, p), model, may_act)
 
 
 def judged(w: View, p: View, coefficients: tuple[float, ...]) -> list[tuple[float, str]]:
@@ -270,7 +274,8 @@ def whisper_view(ear: Ear, heard: Heard) -> View:
     top = (f"{phrase.intent}|{phrase.card}" if phrase.card is not None else f"{phrase.intent}|{phrase.action}")
     runner = f"{phrase.intent}|{ev.close[1][0]}" if phrase.card is not None and len(ev.close) > 1 else None
     acted = heard.intent is not None and not isinstance(heard.intent, AmbiguousCard)
-    return View(top, runner, acted, heard.confidence, _finite(ev.deficit), _finite(ev.margin_same), _finite(ev.margin_other))
+    return View(top, runner, acted, heard.confidence, _finite(ev.deficit), _finite(ev.margin_same), _finite(ev.margin_other),
+                asked=ev.asked)
 
 
 def _finite(value: float) -> float:
