@@ -21,6 +21,7 @@ from voicemaster.app import Display, EndOfInput, Item, Notice, Shown, SourceFail
 from voicemaster.errors import InputError, WorkerDied
 from voicemaster.game.cards import Identity, plain_letters
 from voicemaster.game.snapshot import TableStatus
+from voicemaster.journal import JournalLock
 from voicemaster.setup.dealing import bundled_wordlist
 from voicemaster.setup.files import key_file_text, read_wordlist
 from voicemaster.setup.session import GO_ON, SetupSession
@@ -32,6 +33,7 @@ GRID_DENOISE = "none"
 """The noise stage the grid ear (Whisper) hears best with, unless --denoise asks for one."""
 HearGrid = Callable[[np.ndarray], "str | None"]
 """One utterance (16 kHz mono int16) → its setup phrase as text, or None."""
+BOARD_BUSY = "is laying out a table into this file; one setup per board: go on in that one, or end it first"
 
 
 @dataclass(frozen=True)
@@ -173,19 +175,32 @@ def set_up_table(
     again: str = "run the same command again",
     when_keyed: Callable[[], None] | None = None,
 ) -> None:
-    """The whole step: an unfinished setup of the same board taken up (and said so), the
-    table laid out, its files written; InputError (saying to `again` to go on) when the
-    input ends first."""
-    progress = SetupProgress.beside(files.board)
-    resumed = progress.resume(session)
-    if resumed:
-        print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
-    if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed):
-        set_cards = sum(1 for c in session.layout.slots if c is not None)
-        raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
-                         f"{again} to go on")
-    write_table(session, files)
-    progress.remove()
+    """The whole step, one setup per board file at a time (BOARD.lock): an unfinished setup
+    of the same board taken up (and said so), the table laid out, its files written;
+    InputError (saying to `again` to go on) when the input ends first."""
+    lock = _lock_board(files.board)
+    try:
+        progress = SetupProgress.beside(files.board)
+        resumed = progress.resume(session)
+        if resumed:
+            print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
+        if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed):
+            set_cards = sum(1 for c in session.layout.slots if c is not None)
+            raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
+                             f"{again} to go on")
+        write_table(session, files)
+        progress.remove()
+    finally:
+        lock.release()
+
+
+def _lock_board(board: Path) -> JournalLock:
+    """Two setups writing one board (and its progress) at once would mix their tables."""
+    try:
+        board.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", str(board.parent)) from None
+    return JournalLock.hold(board, "board", BOARD_BUSY)
 
 
 def two_word_cards() -> frozenset[str]:
