@@ -29,6 +29,6 @@ class KeyPage:
         entry = KeyEntry(cards, on_key=on_key)
         self._web.open_key_page(entry)
         if not self._told:
-            self._board.note(WHERE)
+            self._board.note(WHERE, again_on_exit=False)
             self._told = True
         return entry
