@@ -66,22 +66,26 @@ class JournalLock:
     @staticmethod
     def take(journal: str | Path) -> "JournalLock":
         """The lock, or InputError naming the journal and the process that holds it."""
-        journal = Path(journal)
-        path = journal.with_name(journal.name + ".lock")
+        return JournalLock.hold(
+            journal, "journal", "is recording this game; one session per journal: go on in that one, or end it first")
+
+    @staticmethod
+    def hold(file: str | Path, what: str, busy: str) -> "JournalLock":
+        """The one writer's lock on any `file` (FILE.lock), or InputError naming the file and
+        the process that holds it: "another VoiceMaster (process N) `busy`"."""
+        file = Path(file)
+        path = file.with_name(file.name + ".lock")
         while True:
             try:
                 fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as exc:
-                raise InputError(f"cannot lock the journal ({path}: {exc.strerror})", str(journal)) from None
+                raise InputError(f"cannot lock the {what} ({path}: {exc.strerror})", str(file)) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 holder = os.read(fd, 32).decode(errors="replace").strip() or "unknown"
                 os.close(fd)
-                raise InputError(
-                    f"another VoiceMaster (process {holder}) is recording this game; one session per journal: "
-                    "go on in that one, or end it first", str(journal),
-                ) from None
+                raise InputError(f"another VoiceMaster (process {holder}) {busy}", str(file)) from None
             if _still_there(path, fd):
                 break
             os.close(fd)  # the holder removed it as it stopped: lock the next one

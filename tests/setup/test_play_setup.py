@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
-from tests.setup.test_setup_command import CARDS, KEY_LINES, ROWS, confirmed
+from tests.setup.test_setup_command import CARDS, KEY_LINES, ROWS, _read_all, _type, _wait_for, confirmed
 from voicemaster.setup.files import read_board
 
 VM = [sys.executable, "-m", "voicemaster"]
@@ -109,3 +112,31 @@ def test_deal_asks_for_a_deal_from_the_default_word_list(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert said(done)[0].startswith("VoiceMaster is listening.")
     assert len(header(tmp_path / "dealt.jsonl")["cards"]) == 25  # type: ignore[arg-type]
+
+
+def test_play_does_not_echo_a_key_typed_on_a_terminal_read_line_by_line(tmp_path: Path) -> None:
+    """Keys from a terminal, output to a pipe: the key of each table laid out is not echoed,
+    though the typed input starts before the first setup does."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([*VM, "play", "--input", "text", "--audio-out", "none", "--journal", "tonight.jsonl"],
+                            stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=tmp_path,
+                            env={**os.environ, "VOICEMASTER_HOME": str(tmp_path / "home")})
+    os.close(slave)
+    echoed, printed = bytearray(), bytearray()
+    assert proc.stdout is not None
+    for fd, into in ((master, echoed), (proc.stdout.fileno(), printed)):
+        threading.Thread(target=_read_all, args=(fd, into), daemon=True).start()
+    try:
+        _wait_for(printed, b"type the key card")
+        time.sleep(0.3)
+        for line in KEY_LINES:
+            _type(master, line)
+        _wait_for(printed, b"Red starts")
+        for line in [*confirmed(ROWS), "status", "quit"]:
+            _type(master, line)
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
+        os.close(master)
+    shown = echoed.decode(errors="replace")
+    assert "pilot" in shown and "RRRRR" not in shown and "NNNNA" not in shown

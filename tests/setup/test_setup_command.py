@@ -236,3 +236,29 @@ def test_a_key_typed_on_a_terminal_read_line_by_line_is_not_echoed(tmp_path: Pat
     shown = echoed.decode(errors="replace")
     assert "pilot" in shown and "RRRRR" not in shown and "NNNNA" not in shown
     assert read_key(tmp_path / "key.txt")
+
+
+def test_a_second_setup_of_the_same_board_is_refused_while_the_first_runs(tmp_path: Path) -> None:
+    first = subprocess.Popen([*VM, "setup", "--board-out", "board.txt", "--key-out", "key.txt", "--input", "text",
+                              "--audio-out", "none"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    assert first.stdin is not None
+    lock = tmp_path / "board.txt.lock"
+    try:
+        first.stdin.write("\n".join([*KEY_LINES, *confirmed(ROWS[:2])]) + "\n")
+        first.stdin.flush()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _cards_set(tmp_path / "board.txt.partial") < 10:
+            time.sleep(0.05)
+        second = setup(tmp_path, [*confirmed(ROWS)], "--key", str(write_key(tmp_path)))
+        assert second.returncode == 2
+        assert second.stderr.splitlines() == [
+            f"voicemaster: board.txt: another VoiceMaster (process {first.pid}) is laying out a table into this "
+            "file; one setup per board: go on in that one, or end it first"]
+        assert _cards_set(tmp_path / "board.txt.partial") == 10 and not (tmp_path / "board.txt").exists()
+        first.stdin.write("\n".join(confirmed(ROWS[2:])) + "\n")
+    finally:
+        first.stdin.close()
+        assert first.wait(timeout=60) == 0
+    assert list(read_board(tmp_path / "board.txt")) == CARDS and not lock.exists()
+    assert setup(tmp_path, confirmed(ROWS), "--key", str(write_key(tmp_path))).returncode == 0

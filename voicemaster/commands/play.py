@@ -31,7 +31,7 @@ from voicemaster.setup.runtime import (
 from voicemaster.setup.session import SetupSession
 from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
 from voicemaster.setup.table_setup import (
-    GRID_DENOISE, HearGrid, SetupScreen, open_grid, set_up_table, two_word_cards,
+    GRID_DENOISE, HearGrid, SetupScreen, key_first, open_grid, set_up_table, two_word_cards,
 )
 from voicemaster.voice.tts import Speaker
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
@@ -189,13 +189,15 @@ def _set_up(
     if source != "text" and evening.hear_grid is None:
         start_typed_input(displays, evening.inbox, evening.key_hidden, ends_input=False)
         evening.hear_grid = open_grid()
-    session = evening.setup = SetupSession(two_word_cards(), key_wanted=True)
+    key_page = displays.key_page
+    session = evening.setup = SetupSession(two_word_cards(), key_wanted=True, key_first=key_first(key_page, source),
+                                           key_page=key_page is not None)
     if evening.front_end is not None and args.denoise is None:
         evening.front_end.denoiser = make_denoiser(GRID_DENOISE)
     try:
         again = "play again" + (f" with --journal {journal}" if journal is not None else "")
         set_up_table(session, table_files(journal), evening.inbox, SetupScreen(evening.speaker.say, displays.all),
-                     evening.hear_grid, again, begin)
+                     evening.hear_grid, again, begin, key_page)
     finally:
         evening.setup = None
         if evening.front_end is not None and args.denoise is None:

@@ -1,5 +1,6 @@
 """`voicemaster setup`: lay out a physical table — the cards read aloud (or typed) row by
-row and read back, the key card typed without echo — and write the board (and key) files."""
+row and read back, the key card tapped on the spymaster page (--web) or typed without echo —
+and write the board (and key) files."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from voicemaster.setup.session import SetupSession
 from voicemaster.setup.settings import config_file, load_config
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
 from voicemaster.setup.table_setup import (
-    GRID_DENOISE, HearGrid, SetupScreen, TableFiles, open_grid, set_up_table, two_word_cards,
+    GRID_DENOISE, HearGrid, SetupScreen, TableFiles, key_first, open_grid, set_up_table, two_word_cards,
 )
 from voicemaster.speech.audio.front_end import open_front_end
 from voicemaster.speech.audio.sources import AudioSource, Microphone, wav_source
@@ -51,15 +52,16 @@ def run(args: argparse.Namespace) -> int:
         if path is not None and path.is_dir():
             raise InputError("is a directory; give a file to write, e.g. DIR/board.txt", str(path))
     key = read_key(args.key) if args.key is not None else None
-    session = SetupSession(two_word_cards(), key_wanted=args.key_out is not None, key=key)
     console = DisplayedConsole()
     speaker = open_speaker(args, config, console)
     displays = open_displays(args, console)
+    session = SetupSession(two_word_cards(), key_wanted=args.key_out is not None, key=key,
+                           key_first=key_first(displays.key_page, source), key_page=displays.key_page is not None)
     inbox: "queue.Queue[Item]" = queue.Queue()
     try:
         hear_grid, listen = start_setup_inputs(args, source, displays, inbox, speaker, lambda: session.wants_key)
         set_up_table(session, TableFiles(args.board_out, args.key_out), inbox,
-                     SetupScreen(speaker.say, displays.all), hear_grid, when_keyed=listen)
+                     SetupScreen(speaker.say, displays.all), hear_grid, when_keyed=listen, key_page=displays.key_page)
     finally:
         speaker.wait_idle(timeout=30)
         speaker.close()

@@ -88,25 +88,37 @@ class KeyboardLines:
 
 
 def quiet_terminal(fd: int, hidden: Callable[[], bool], poll_s: float = 0.1) -> Callable[[], None]:
-    """A terminal read line by line does not echo while `hidden()` (a key card being typed);
-    the echo comes back once it is not, or at the latest when the returned function is called."""
-    if not hidden():
-        return lambda: None
+    """A terminal read line by line does not echo while `hidden()` (a key card being typed,
+    at once or once the cards are read); the echo is back whenever it is not, and for good
+    when the returned function is called."""
     saved = termios.tcgetattr(fd)
     quiet = list(saved)
     quiet[3] &= ~termios.ECHO
-    termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
+    lock = threading.Lock()
     restored = threading.Event()
 
+    def echo(on: bool) -> None:
+        with lock:
+            if not restored.is_set():
+                termios.tcsetattr(fd, termios.TCSADRAIN, saved if on else quiet)
+
     def restore() -> None:
-        if not restored.is_set():
-            restored.set()
-            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        with lock:
+            if not restored.is_set():
+                restored.set()
+                termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
-    def watch() -> None:
-        while hidden() and not restored.wait(poll_s):
-            pass
-        restore()
+    def watch(echoing: bool) -> None:
+        try:
+            while not restored.wait(poll_s):
+                if hidden() == echoing:
+                    echoing = not echoing
+                    echo(echoing)
+        except (termios.error, OSError):
+            return
 
-    threading.Thread(target=watch, name="key-echo", daemon=True).start()
+    echoing = not hidden()
+    if not echoing:
+        echo(False)
+    threading.Thread(target=watch, args=(echoing,), name="key-echo", daemon=True).start()
     return restore

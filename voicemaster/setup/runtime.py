@@ -18,6 +18,7 @@ from voicemaster.display.qr import AddressCode
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import is_loopback, parse_web_address
 from voicemaster.errors import InputError
+from voicemaster.setup.key_page import KeyPage
 from voicemaster.setup.keyboard import KeyboardLines, quiet_terminal
 from voicemaster.setup.sources import feed_typed, start_thread
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, offered
@@ -98,6 +99,8 @@ class Displays:
     board: LiveBoard
     all: list[Display] = field(default_factory=list)
     closers: list[Callable[[], None]] = field(default_factory=list)
+    key_page: KeyPage | None = None
+    """With --web: where the spymasters may tap the key card of a table being laid out."""
 
     def close(self) -> None:
         for close in self.closers:
@@ -116,6 +119,7 @@ def open_displays(args: argparse.Namespace, console: DisplayedConsole | None = N
         web.start()
         displays.all.append(web)
         displays.closers.append(web.stop)
+        displays.key_page = KeyPage(web, board)
         _show_addresses(board, web, host)
     return displays
 

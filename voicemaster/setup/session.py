@@ -26,6 +26,9 @@ UNSET = "?"
 """What an empty slot shows on the board."""
 KEY_PROMPT = ("Spymasters: type the key card, 25 letters R, B, N, A, row by row (not shown), "
               "then Enter.")
+TAP_OR_TYPE_KEY = ("Spymasters: tap the key card on the spymaster page, or type its 25 letters R, B, N, A, "
+                   "row by row (not shown), then Enter.")
+TAP_KEY_MEANWHILE = "Spymasters: tap the key card on the spymaster page while the cards are read."
 
 
 @dataclass
@@ -38,6 +41,8 @@ class SetupSession:
     """The key is typed before the grid is read (typed lines are key letters until then).
     False while the key page may send it: the grid is read meanwhile, and the key is typed
     after it only if the page has not sent one by then."""
+    key_page: bool = False
+    """The spymaster page can send the key (--web): the prompts say so."""
     layout: Layout = field(default_factory=Layout)
     key: tuple[Identity, ...] | None = None
     typed_letters: str = ""
@@ -54,11 +59,13 @@ class SetupSession:
 
     def opening(self, resumed: bool = False) -> str:
         start = "Going on with the setup where it stopped. " if resumed else "Let's lay out the table. "
+        if self.key_page and self.key_wanted and self.key is None and not self.wants_key:
+            start += TAP_KEY_MEANWHILE + " "
         return start + self.next_step()
 
     def next_step(self) -> str:
         if self.wants_key:
-            return KEY_PROMPT
+            return TAP_OR_TYPE_KEY if self.key_page else KEY_PROMPT
         if self.layout.complete:
             return "All 25 cards are set."
         if self.layout.row_full:
@@ -174,7 +181,7 @@ class SetupSession:
 
     def _stage(self) -> str:
         if self.wants_key:
-            return "Setting up the table: type the key card"
+            return f"Setting up the table: {'tap or type' if self.key_page else 'type'} the key card"
         if self.layout.complete:
             return "Table set"
         return f"Setting up the table: row {self.layout.row + 1} of {ROWS}"

@@ -18,11 +18,14 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from voicemaster.app import Display, EndOfInput, Item, Notice, Shown, SourceFailed, Spoken, Typed
+from voicemaster.display.key_entry import KeyEntry
 from voicemaster.errors import InputError, WorkerDied
 from voicemaster.game.cards import Identity, plain_letters
 from voicemaster.game.snapshot import TableStatus
+from voicemaster.journal import JournalLock
 from voicemaster.setup.dealing import bundled_wordlist
 from voicemaster.setup.files import key_file_text, read_wordlist
+from voicemaster.setup.key_page import KeyPage
 from voicemaster.setup.session import GO_ON, SetupSession
 from voicemaster.sharing import write_whole
 from voicemaster.understand.setup_phrases import SETUP_HELP
@@ -33,6 +36,7 @@ GRID_DENOISE = "none"
 HearGrid = Callable[[np.ndarray, int], "str | None"]
 """An utterance and the row being read (it names a row read without "row two")."""
 """One utterance (16 kHz mono int16) → its setup phrase as text, or None."""
+BOARD_BUSY = "is laying out a table into this file; one setup per board: go on in that one, or end it first"
 
 
 @dataclass(frozen=True)
@@ -84,12 +88,13 @@ class SetupProgress:
 
 class SetupScreen:
     """What the setup says goes to the speaker and, with the board as far as it is laid out,
-    to every display."""
+    to every display; to the key page its cards, until the key is in (from the page, or typed)."""
 
     def __init__(self, say: Callable[[str], None], displays: Iterable[Display]) -> None:
         self._say = say
         self.displays = list(displays)
         self.status = TableStatus()
+        self.key_entry: KeyEntry | None = None
 
     def reply(self, session: SetupSession, text: str, heard: str = "", speak: bool | None = None) -> None:
         """Said too unless `speak` is False, or (by default) the reply only shows progress."""
@@ -102,6 +107,10 @@ class SetupScreen:
         snapshot = session.snapshot()
         for display in self.displays:
             display.update(snapshot, self.status)
+        if self.key_entry is not None:
+            self.key_entry.show_cards(session.layout.slots)
+            if session.key is not None:
+                self.key_entry.close()
 
 
 def lay_out_table(
@@ -146,7 +155,7 @@ def lay_out_table(
 def _hear(session: SetupSession, item: Item | KeyEntered, hear_grid: HearGrid | None) -> tuple[str, str | None]:
     """What was heard (never the key's letters) and the reply to it (None: nothing to say)."""
     if isinstance(item, KeyEntered):
-        return "", session.give_key(item.key)
+        return "", session.give_key(item.key) if session.key is None else None
     if isinstance(item, Notice):
         return "", item.text
     if isinstance(item, Typed):
@@ -173,20 +182,46 @@ def set_up_table(
     hear_grid: HearGrid | None = None,
     again: str = "run the same command again",
     when_keyed: Callable[[], None] | None = None,
+    key_page: KeyPage | None = None,
 ) -> None:
-    """The whole step: an unfinished setup of the same board taken up (and said so), the
-    table laid out, its files written; InputError (saying to `again` to go on) when the
-    input ends first."""
-    progress = SetupProgress.beside(files.board)
-    resumed = progress.resume(session)
-    if resumed:
-        print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
-    if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed):
-        set_cards = sum(1 for c in session.layout.slots if c is not None)
-        raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
-                         f"{again} to go on")
-    write_table(session, files)
-    progress.remove()
+    """The whole step, one setup per board file at a time (BOARD.lock): an unfinished setup
+    of the same board taken up (and said so), the table laid out, its files written;
+    InputError (saying to `again` to go on) when the input ends first. With `key_page` the
+    key may come from the spymaster page too; the page takes none once the step is over."""
+    lock = _lock_board(files.board)
+    try:
+        progress = SetupProgress.beside(files.board)
+        resumed = progress.resume(session)
+        if resumed:
+            print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
+        if key_page is not None and session.key_wanted and session.key is None:
+            screen.key_entry = key_page.open(session.layout.slots, lambda key: inbox.put(KeyEntered(key)))
+        if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed):
+            set_cards = sum(1 for c in session.layout.slots if c is not None)
+            raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
+                             f"{again} to go on")
+        write_table(session, files)
+        progress.remove()
+    finally:
+        if screen.key_entry is not None:
+            screen.key_entry.close()
+            screen.key_entry = None
+        lock.release()
+
+
+def _lock_board(board: Path) -> JournalLock:
+    """Two setups writing one board (and its progress) at once would mix their tables."""
+    try:
+        board.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", str(board.parent)) from None
+    return JournalLock.hold(board, "board", BOARD_BUSY)
+
+
+def key_first(key_page: KeyPage | None, source: str | Path) -> bool:
+    """SetupSession.key_first: the key before the grid, unless the spymaster page can send it
+    while the grid is read — and not for a replay, which must not end before the key is in."""
+    return key_page is None or isinstance(source, Path)
 
 
 def two_word_cards() -> frozenset[str]:

@@ -1,0 +1,34 @@
+"""With --web the spymasters may tap the key card on their page while a table is laid out,
+instead of typing it at the terminal: whichever comes first is the key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from voicemaster.display.key_entry import Key, KeyEntry
+from voicemaster.display.live import LiveBoard
+from voicemaster.display.web import WebDisplay
+
+WHERE = ("Key card: the spymasters tap it on the spymaster page (the Spymasters address) while the cards "
+         "are read, or type it here when asked.")
+"""Printed, or kept under the full-screen board, beside the addresses (and QR codes) shown there."""
+
+
+class KeyPage:
+    """The web display's key page, opened afresh for each table laid out in this run."""
+
+    def __init__(self, web: WebDisplay, board: LiveBoard) -> None:
+        self._web = web
+        self._board = board
+        self._told = False
+
+    def open(self, cards: Sequence[str | None], on_key: Callable[[Key], None]) -> KeyEntry:
+        """An entry for one table's key, its page showing `cards` so far; `on_key` gets the
+        key the page sends (on a web server thread). The table is told once per run where
+        to tap it: the addresses are on the board for the whole run."""
+        entry = KeyEntry(cards, on_key=on_key)
+        self._web.open_key_page(entry)
+        if not self._told:
+            self._board.note(WHERE, again_on_exit=False)
+            self._told = True
+        return entry
