@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from voicemaster.game.phase import Phase
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot, TableStatus
+from voicemaster.display.key_entry import KeyEntry
+from voicemaster.display.web import WebDisplay
 
 WORDS = (
     "apple", "chapel", "ocean", "ice cream", "castle",
@@ -79,3 +83,13 @@ def mid_game() -> tuple[GameSnapshot, TableStatus]:
 @pytest.fixture
 def game() -> tuple[GameSnapshot, TableStatus]:
     return mid_game()
+
+
+@pytest.fixture
+def web(entry: KeyEntry) -> Iterator[WebDisplay]:
+    """The web display serving the key page of the test module's `entry`."""
+    display = WebDisplay(port=0)
+    display.start()
+    display.open_key_page(entry)
+    yield display
+    display.stop()

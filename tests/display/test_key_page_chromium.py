@@ -35,15 +35,6 @@ def entry() -> KeyEntry:
 
 
 @pytest.fixture
-def web(entry: KeyEntry) -> Iterator[WebDisplay]:
-    display = WebDisplay(port=0)
-    display.start()
-    display.open_key_page(entry)
-    yield display
-    display.stop()
-
-
-@pytest.fixture
 def phone() -> Iterator[Browser]:
     with Browser(PHONE) as browser:
         yield browser

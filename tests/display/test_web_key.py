@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import socket
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,15 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def entry() -> KeyEntry:
     return KeyEntry(WORDS[:12])
-
-
-@pytest.fixture
-def web(entry: KeyEntry) -> Iterator[WebDisplay]:
-    display = WebDisplay(port=0)
-    display.start()
-    display.open_key_page(entry)
-    yield display
-    display.stop()
 
 
 def origin(web: WebDisplay) -> str:

@@ -116,6 +116,21 @@ footer { display: flex; align-items: flex-end; gap: 1vw; }
 #corner svg { display: block; width: 100%; height: auto; }
 """
 
+def fit_words_js(smallest: float) -> str:
+    """The pages' `fit(cell)`: a card's words shrink (not below `smallest` em) until the
+    longest one fits, never broken inside a word."""
+    return f"""  function fit(cell) {{
+    const word = cell.querySelector(".word");
+    let size = 1;
+    word.style.fontSize = "";
+    while (word.scrollWidth > word.clientWidth + 1 && size > {smallest}) {{
+      size -= 0.05;
+      word.style.fontSize = size + "em";
+    }}
+  }}
+"""
+
+
 JS = """
 "use strict";
 (function () {
@@ -154,17 +169,7 @@ JS = """
     return el;
   }
 
-  function fit(cardEl) {
-    // Shrink a card's words until the longest one fits: never break inside a word.
-    const word = cardEl.querySelector(".word");
-    let size = 1;
-    word.style.fontSize = "";
-    while (word.scrollWidth > word.clientWidth + 1 && size > 0.4) {
-      size -= 0.05;
-      word.style.fontSize = size + "em";
-    }
-  }
-
+""" + fit_words_js(0.4) + """
   function fitAll() { document.querySelectorAll("#grid .card").forEach(fit); }
 
   function render(doc) {

@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import urlsplit
 
+from voicemaster.display.web_assets import fit_words_js
+
 MAX_BODY = 256
 """A key is 30 bytes; room for CRLF line ends and spaces."""
 
@@ -123,17 +125,7 @@ JS = """
   let identities = new Array(25).fill("bystander");
   let locked = false;
 
-  function fit(cell) {
-    // Shrink a card's words until the longest one fits: never break inside a word.
-    const word = cell.querySelector(".word");
-    let size = 1;
-    word.style.fontSize = "";
-    while (word.scrollWidth > word.clientWidth + 1 && size > 0.5) {
-      size -= 0.05;
-      word.style.fontSize = size + "em";
-    }
-  }
-
+""" + fit_words_js(0.5) + """
   function build() {
     for (let i = 0; i < 25; i++) {
       const cell = document.createElement("button");

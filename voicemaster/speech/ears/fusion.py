@@ -260,6 +260,7 @@ def _pocketsphinx_hears(audio: np.ndarray, now: Listening) -> Heard:
 
 def whisper_view(ear: Ear, heard: Heard) -> View:
     """Whisper's view: its best exactly scored phrase (even one it refused) and its margins."""
+    from voicemaster.speech.ears.whisper.decide import talked_on
     from voicemaster.speech.ears.whisper.ear import WhisperEar
 
     assert isinstance(ear, WhisperEar) and ear.last is not None
@@ -269,7 +270,7 @@ def whisper_view(ear: Ear, heard: Heard) -> View:
     phrase = ev.phrase
     if phrase is None or phrase.intent in ("distractor", "clue") or ev.silent:
         return View(None)
-    if phrase.card is not None and ev.trailing_words > ear.scorer.t.card_trailing_words:
+    if phrase.card is not None and talked_on(ev, ear.scorer.t):
         return View(None)
     top = (f"{phrase.intent}|{phrase.card}" if phrase.card is not None else f"{phrase.intent}|{phrase.action}")
     runner = f"{phrase.intent}|{ev.close[1][0]}" if phrase.card is not None and len(ev.close) > 1 else None

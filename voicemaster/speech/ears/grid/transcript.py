@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from voicemaster.game.cards import plain_letters
+from voicemaster.speech.ears.whisper.engine import until_repeat
 from voicemaster.vocabulary import DIGIT_WORDS, FILLERS
 
 _SEPARATORS = frozenset(",.;:!?")
@@ -58,8 +59,4 @@ def words(tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word]:
         for j, piece in enumerate(pieces):
             spoken = DIGIT_WORDS[int(piece)] if piece.isdigit() and int(piece) < 10 else piece
             out.append(Word(spoken, start, end, capital, k in pauses and j == len(pieces) - 1))
-    return out[: _until_repeat([w.text for w in out])]
-
-
-def _until_repeat(texts: list[str]) -> int:
-    return next((i for i in range(1, len(texts)) if texts[i] == texts[0]), len(texts))
+    return out[: until_repeat([w.text for w in out])]

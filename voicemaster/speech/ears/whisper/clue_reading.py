@@ -177,7 +177,7 @@ class ClueReader:
         texts = tuple(w.text for w in words)
         exact = {o.words for o in found if o.words}
         max_words = max((o.max_words for o in found if o.words), default=0)
-        forced = [self.opening_tokens(o) for o in exact]
+        forced = self.forced_openings(found)
         heads: dict[int, ClueHead] = {}
         for cut in splits(len(words), max_words, self.t.number_words):
             clue = texts[cut.opener : cut.opener + cut.clue]
@@ -204,7 +204,7 @@ class ClueReader:
                 heads.append((self.writer.tokens(text), 0.0))
         first = tokens[: until_repeat(tokens)]
         words = words_of(first, self.engine.tokenizer.decode)
-        forced = [self.opening_tokens(o.words) for o in found if o.words]
+        forced = self.forced_openings(found)
         for cut in range(1, min(MAX_OPENER_WORDS, len(words)) + 1):
             written = tuple(first[: words[cut - 1].end])
             deficit = max(0.0, opener_deficit(cache, written, forced))
@@ -214,6 +214,10 @@ class ClueReader:
         for head, deficit in dict.fromkeys(heads):
             out += self.writer.number_phrases(head, self.engine.tokenizer.decode(list(head)), word, deficit)
         return out
+
+    def forced_openings(self, found: tuple[Opening, ...]) -> list[tuple[int, ...]]:
+        """The clue openings with words, as tokens: what a written opener is judged against."""
+        return [self.opening_tokens(words) for words in dict.fromkeys(o.words for o in found if o.words)]
 
     def opening_tokens(self, words: tuple[str, ...]) -> tuple[int, ...]:
         return self.writer.tokens(" " + capitalised(" ".join(words)))

@@ -160,11 +160,16 @@ def decide(ev: Evidence, t: Thresholds, agreed: GiveClue | None = None) -> Decis
     return Decision(Command(cast(CommandKind, p.intent), time_action=p.action), confidence)
 
 
+def talked_on(ev: Evidence, t: Thresholds) -> bool:
+    """A card said and then talked about ("Pick battery? I don't know about that") is talk."""
+    return ev.trailing_words > t.card_trailing_words
+
+
 def _card(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
-    """A card said and then talked about ("Pick battery? I don't know about that") is talk; a
-    card said as a question ("Pick battery?") is a proposal to the team, so at most asked about
-    (1 guess in 174 of the calibration voices was written with a question mark, 11 of 80 talk lines)."""
-    if ev.deficit > t.guess_deficit or ev.margin_other < t.intent_margin or ev.trailing_words > t.card_trailing_words:
+    """Refused when talked on (`talked_on`); a card said as a question ("Pick battery?") is a
+    proposal to the team, so at most asked about (1 guess in 174 of the calibration voices
+    was written with a question mark, 11 of 80 talk lines)."""
+    if ev.deficit > t.guess_deficit or ev.margin_other < t.intent_margin or talked_on(ev, t):
         return Decision(None)
     assert p.card is not None
     confidence = _confidence(ev.deficit, ev.margin_same, t.guess_deficit, t.card_margin)

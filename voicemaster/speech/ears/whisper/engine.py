@@ -17,6 +17,7 @@ values over the encoder output), so callers batch few, well-chosen sequences.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,9 +65,9 @@ def log_softmax(logits: np.ndarray) -> np.ndarray:
     return x - (m + np.log(np.sum(np.exp(x - m), axis=-1, keepdims=True)))
 
 
-def until_repeat(tokens: list[int]) -> int:
-    """How many tokens the first saying has: on a short window Whisper says the phrase
-    again instead of ending ("We pick umbrella. We pick umbrella.")."""
+def until_repeat(tokens: Sequence[object]) -> int:
+    """How many tokens (or words) the first saying has: on a short window Whisper says the
+    phrase again instead of ending ("We pick umbrella. We pick umbrella.")."""
     return next((i for i in range(1, len(tokens)) if tokens[i] == tokens[0]), len(tokens))
 
 
