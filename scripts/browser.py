@@ -10,6 +10,8 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import os
+import signal
 import subprocess
 import tempfile
 import time
@@ -47,7 +49,7 @@ class Browser:
         self._process = subprocess.Popen(
             [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0",
              f"--window-size={self.size[0]},{self.size[1]}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
         port = _devtools_port(profile / "DevToolsActivePort", self._process)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as response:
@@ -66,12 +68,7 @@ class Browser:
                  trace: TracebackType | None) -> None:
         self._closing.close()
         if self._process is not None:
-            self._process.terminate()
-            try:
-                self._process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
+            _end_group(self._process)
         self._profile.cleanup()
 
     def send(self, method: str, **params: Any) -> dict[str, Any]:
@@ -150,3 +147,28 @@ def _devtools_port(active_port: Path, process: subprocess.Popen[bytes]) -> int:
                 return int(lines[0])
         time.sleep(0.05)
     raise RuntimeError("chromium's DevTools did not start")
+
+
+def _end_group(process: subprocess.Popen[bytes]) -> None:
+    """Chromium and every helper process it started, before the profile is removed: a helper
+    still writing into it made the removal fail ("Directory not empty: 'Default'") once."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    deadline = time.monotonic() + 5
+    while _group_alive(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True

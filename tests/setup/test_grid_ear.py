@@ -64,9 +64,21 @@ def test_a_row_without_its_number_is_written_as_the_row_the_flow_is_on(ear: Grid
     assert sum(a == b for a, b in zip(heard.removeprefix("row four: ").split(", "), cards)) >= 4, heard
 
 
+CORRECTIONS = (
+    ("card seven is pilot", "piper:joe"),
+    ("card nine is pilot", "piper:joe"),
+    ("card seven is lantern", "piper:joe"),
+    ("card seven is pilot", "flite:slt"),
+    ("third is jupiter", "flite:slt"),
+)
+"""A fresh piper render of the first was heard here as "Carch 7 is pilot" (nothing), a cached
+one as "Card 7 is pilot": corrections are asked k of n, and none may come out as another."""
+
+
 def test_corrections_and_answers_are_heard(ear: GridEar) -> None:
-    assert ear.hear(spoken("card seven is pilot", "piper:joe")) == "card seven is pilot"
-    assert ear.hear(spoken("third is jupiter", "flite:slt")) == "third is jupiter"
+    heard = [(ear.hear(spoken(text, voice)), text) for text, voice in CORRECTIONS]
+    assert sum(got == text for got, text in heard) >= len(CORRECTIONS) - 1, heard
+    assert all(got in (None, text) for got, text in heard), heard
     assert [ear.hear(spoken(word, "piper:joe")) for word in ("yes", "again", "new game")] == ["yes", "again", "new game"]
 
 
