@@ -82,6 +82,28 @@ def test_corrections_and_answers_are_heard(ear: GridEar) -> None:
     assert [ear.hear(spoken(word, "piper:joe")) for word in ("yes", "again", "new game")] == ["yes", "again", "new game"]
 
 
+def test_a_row_never_holds_a_card_already_set_in_another_row(ear: GridEar) -> None:
+    row = spoken("castle, anchor, jupiter, lantern, pilot", "piper:joe")
+    assert ear.hear(row, row=2) == "row two: castle, anchor, jupiter, lantern, pilot"
+    first_row = ("castle", "tiger", "moon", "rose", "apple")
+    heard = ear.hear(row, row=2, table=first_row + (None,) * 20)
+    assert heard is not None and heard.startswith("row two: ")
+    cards = heard.removeprefix("row two: ").split(", ")
+    assert "castle" not in cards and cards[1:] == ["anchor", "jupiter", "lantern", "pilot"], heard
+    assert ear.hear(row, row=2, table=(None,) * 5 + first_row + (None,) * 15).endswith(": castle, anchor, jupiter, lantern, pilot")
+
+
+def test_a_correction_is_never_heard_as_the_card_it_replaces(ear: GridEar) -> None:
+    """flite's awb says "fifth is hair" as Whisper writes "Fifty's harp": the fifth card of
+    the row, already "harp" and being corrected, is not what the reader meant."""
+    audio = spoken("fifth is hair", "flite:awb")
+    blind = ear.hear(audio, row=1)
+    assert blind is not None and blind.startswith("fifth is "), blind
+    table = (None,) * 4 + (blind.removeprefix("fifth is "),) + (None,) * 20
+    heard = ear.hear(audio, row=1, table=table)
+    assert heard is not None and heard.startswith("fifth is ") and heard != blind, (blind, heard)
+
+
 def test_table_talk_is_nothing(ear: GridEar) -> None:
     talk = (
         "could you pass the crisps please, and maybe another drink for me",

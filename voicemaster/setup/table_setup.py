@@ -33,9 +33,9 @@ from voicemaster.understand.setup_phrases import SETUP_HELP
 BUNDLED_LISTS = ("default", "kids")
 GRID_DENOISE = "none"
 """The noise stage the grid ear (Whisper) hears best with, unless --denoise asks for one."""
-HearGrid = Callable[[np.ndarray, int], "str | None"]
-"""An utterance and the row being read (it names a row read without "row two")."""
-"""One utterance (16 kHz mono int16) → its setup phrase as text, or None."""
+HearGrid = Callable[[np.ndarray, int, "tuple[str | None, ...]"], "str | None"]
+"""One utterance (16 kHz mono int16), the row being laid out (1-5: it names a row read
+without "row two") and the 25 places as set so far → its setup phrase as text, or None."""
 BOARD_BUSY = "is laying out a table into this file; one setup per board: go on in that one, or end it first"
 
 
@@ -161,7 +161,7 @@ def _hear(session: SetupSession, item: Item | KeyEntered, hear_grid: HearGrid | 
     if isinstance(item, Typed):
         return item.text, session.hear(item.text)
     if isinstance(item, Spoken) and hear_grid is not None:
-        text = hear_grid(item.audio, session.layout.row + 1)
+        text = hear_grid(item.audio, session.layout.row + 1, tuple(session.layout.slots))
         return (text or "", session.hear(text)) if text else ("", None)
     return "", None
 
@@ -248,7 +248,7 @@ def open_grid() -> HearGrid:
 
     ear = open_grid_ear()
 
-    def hear(audio: np.ndarray, row: int) -> str | None:
-        return ear.hear(audio.astype(np.float32) / 32768.0, row=row)
+    def hear(audio: np.ndarray, row: int, table: tuple[str | None, ...]) -> str | None:
+        return ear.hear(audio.astype(np.float32) / 32768.0, row=row, table=table)
 
     return hear

@@ -13,15 +13,16 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from voicemaster.speech.audio.format import SAMPLE_RATE
-from voicemaster.speech.ears.grid.reading import FEWEST_CARDS, ROW_CARDS, Command, Correction, Reading, read
+from voicemaster.speech.ears.grid.reading import FEWEST_CARDS, ROW_CARDS, Command, Correction, Reading, Row, read
 from voicemaster.speech.ears.grid.slots import Choice, Slot, SlotScorer, SlotSettings
 from voicemaster.speech.ears.grid.transcript import Word, words
-from voicemaster.speech.ears.grid.vocabulary import Vocabulary
+from voicemaster.speech.ears.grid.vocabulary import Vocabulary, entry_of
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, until_repeat
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.vocabulary import DIGIT_WORDS
@@ -72,16 +73,18 @@ class GridEar:
         self.last: Hearing | None = None
         """The last utterance's transcript, choices and timings (benchmarks and debugging)."""
 
-    def hear(self, audio: np.ndarray, row: int | None = None) -> str | None:
+    def hear(self, audio: np.ndarray, row: int | None = None, table: Sequence[str | None] = ()) -> str | None:
         """Float32 mono 16 kHz audio of one utterance → its setup phrase as text, or None when
         nothing addressed to the setup was heard. `row` is the row the table is on (1-5),
         if the caller knows it: a row the reader did not name is written as that row ("row
         three: ..."; without `row`, as the bare list of cards), and a misheard "row three"
-        before the cards is recognised more easily."""
-        self.last = self.listen(audio, row)
+        before the cards is recognised more easily. `table`: the 25 places as set so far
+        (None where empty); a card heard is never one already set elsewhere, nor the one a
+        correction replaces."""
+        self.last = self.listen(audio, row, table)
         return self.last.text
 
-    def listen(self, audio: np.ndarray, row: int | None = None) -> Hearing:
+    def listen(self, audio: np.ndarray, row: int | None = None, table: Sequence[str | None] = ()) -> Hearing:
         s = self.settings
         t0 = time.perf_counter()
         samples = np.asarray(audio, dtype=np.float32)[: s.max_frames * HOP] * 32768.0
@@ -92,7 +95,7 @@ class GridEar:
         tokens = fd.tokens[: until_repeat(fd.tokens)]
         heard = words(tokens, self.engine.tokenizer.decode)
         reading = None if self._silent(fd, heard) else read(heard, self.vocabulary, row)
-        text, choices = self._text(reading, enc, tokens, fd, row)
+        text, choices = self._text(reading, enc, tokens, fd, row, table)
         t2 = time.perf_counter()
         forced = sum(c.forced for c in choices)
         return Hearing(self.engine.tokenizer.decode(tokens), text, tuple(choices), enc.features_ms + enc.encode_ms,
@@ -107,11 +110,13 @@ class GridEar:
         mean = float(np.mean([row[t] for row, t in zip(fd.logprobs, fd.tokens)]))
         return len(heard) < FEWEST_CARDS and fd.no_speech_prob > self.settings.no_speech_prob and mean < -1.0
 
-    def _text(self, reading: Reading, enc: Encoded, tokens: list[int], fd: FreeDecode, row: int | None) -> tuple[str | None, list[Choice]]:
+    def _text(self, reading: Reading, enc: Encoded, tokens: list[int], fd: FreeDecode, row: int | None,
+              table: Sequence[str | None]) -> tuple[str | None, list[Choice]]:
         if reading is None or isinstance(reading, Command):
             return (reading.text if reading else None), []
         cards = (reading.card,) if isinstance(reading, Correction) else reading.cards
-        choices = self.slots.choose(enc, tokens, fd.logprobs, [self._slot(card, tokens) for card in cards])
+        slots = [self._slot(card, tokens) for card in cards]
+        choices = self.slots.choose(enc, tokens, fd.logprobs, slots, taken(reading, row, table))
         entries = [c.entry for c in choices]
         if isinstance(reading, Correction):
             return f"{reading.position} is {entries[0]}", choices
@@ -123,3 +128,17 @@ class GridEar:
     def _slot(card: tuple[Word, ...], tokens: list[int]) -> Slot:
         start, end = card[0].start, card[-1].end
         return Slot(card, start, end, tokens[end] if end < len(tokens) else None)
+
+
+def taken(reading: Correction | Row, row: int | None, table: Sequence[str | None]) -> frozenset[str]:
+    """The entries the reading's cards cannot be: for a row, the cards set in other rows (a
+    box holds no card twice; on the calibration split this put right 2 cards in 200); for a
+    correction, the card it replaces. A correction to a card set elsewhere is heard as said,
+    so the reader is told where that card already is."""
+    if isinstance(reading, Correction):
+        index = reading.index(row)
+        replaced = table[index] if index is not None and 0 <= index < len(table) else None
+        return frozenset({entry_of(replaced)} if replaced is not None else ())
+    number = reading.number if reading.number is not None else row
+    keep = range(ROW_CARDS * (number - 1), ROW_CARDS * number) if number is not None else range(0)
+    return frozenset(entry_of(card) for i, card in enumerate(table) if card is not None and i not in keep)

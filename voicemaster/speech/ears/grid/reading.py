@@ -63,6 +63,14 @@ class Correction:
     position: str
     """As the setup phrase says it: "third" or "card seven"."""
     card: tuple[Word, ...]
+    number: int
+    """3 for "third" (in the row being read), 7 for "card seven" (on the table)."""
+
+    def index(self, row: int | None) -> int | None:
+        """The place (0-24) it corrects; None for an ordinal when the row is not known."""
+        if self.position.startswith("card"):
+            return self.number - 1
+        return ROW_CARDS * (row - 1) + self.number - 1 if row is not None else None
 
 
 @dataclass(frozen=True)
@@ -130,22 +138,23 @@ def _answer_by_sound(texts: tuple[str, ...]) -> str | None:
 
 
 def _correction(words: list[Word]) -> Correction | None:
-    """ "[the] third [one|card] is X", "card seven is X" (X one or two words)."""
+    """ "[the] third [one|card] is X", "card seven is X" (X one or two words), also as
+    Whisper writes it in talk ("Carth 13 is", "car 22 was")."""
     texts = [w.text for w in words]
-    if "is" not in texts:
+    at = next((i for i, t in enumerate(texts) if t in LINKS), None)
+    if at is None:
         return _correction_by_sound(words)
-    at = texts.index("is")
     head, card = [t for t in texts[:at] if t != "the"], tuple(words[at + 1 :])
     if not 1 <= len(card) <= MAX_CARD_WORDS:
         return None
     if head and head[1:] in ([], ["one"], ["card"]) and (head[0] in ORDINALS or len(head) == 1):
         ordinal = ORDINALS.get(head[0]) or _ordinal_by_sound(head[0], "")
         if ordinal is not None:
-            return Correction(_ordinal_name(ordinal), card)
-    if len(head) >= 2 and head[0] in ("card", "cards", "car", "cart"):
+            return Correction(_ordinal_name(ordinal), card, ordinal)
+    if len(head) >= 2 and _sounds_like_card(head[0]):
         n = _number(head[1:])
         if n is not None and 1 <= n <= GRID_CARDS:
-            return Correction(f"card {number_words(n)}", card)
+            return Correction(f"card {number_words(n)}", card, n)
     return None
 
 
@@ -155,12 +164,17 @@ def _correction_by_sound(words: list[Word]) -> Correction | None:
     if not 2 <= len(words) <= 1 + MAX_CARD_WORDS:
         return None
     ordinal = ORDINALS.get(words[0].text) or _ordinal_by_sound(words[0].text, "is")
-    return Correction(_ordinal_name(ordinal), tuple(words[1:])) if ordinal is not None else None
+    return Correction(_ordinal_name(ordinal), tuple(words[1:]), ordinal) if ordinal is not None else None
+
+
+def _sounds_like_card(text: str) -> bool:
+    return text in CARD_SPELLINGS or Levenshtein.normalized_similarity(_sound(text), CARD_SOUND) >= CARD_SOUND_SIMILARITY
 
 
 def _ordinal_by_sound(text: str, then: str) -> int | None:
-    """The ordinal `text` sounds like ("bird" → 3), with `then` said after it ("Ferdis": "third is")."""
-    sound = _sound(text)
+    """The ordinal `text` sounds like ("bird" → 3, "50" → 5), with `then` said after it
+    ("Ferdis": "third is")."""
+    sound = _sound(number_words(int(text)) if text.isdigit() else text)
     sounds = {n: _sound(_ordinal_name(n)) + _sound(then) for n in range(1, ROW_CARDS + 1)}
     best = max(sounds, key=lambda n: Levenshtein.normalized_similarity(sound, sounds[n]))
     return best if Levenshtein.normalized_similarity(sound, sounds[best]) >= ORDINAL_SOUND_SIMILARITY else None
@@ -220,6 +234,13 @@ ORDINAL_SOUND_SIMILARITY = 0.6
 """Calibration split: "Ferdis" for "third is" and "Bird (is)" for "third (is)" are 0.6 and
 0.67 from it; two or three words in all, so talk starting with such a word rarely fits."""
 ROW_SOUNDS = {n: _sound("row") + _sound(DIGIT_WORDS[n]) for n in range(1, ROW_CARDS + 1)}
+LINKS = frozenset({"is", "was"})
+"""The "is" of a correction, and what Whisper writes for it in talk."""
+CARD_SPELLINGS = frozenset({"card", "cards", "car", "cart"})
+CARD_SOUND = _sound("card")
+CARD_SOUND_SIMILARITY = 0.7
+"""Calibration split: "Carth" and "Carc" for "card" are 0.75 from it (one phone off; "court" and
+"scar" are 0.5). It must still be followed by a number, "is" and one or two words."""
 
 
 def cut_cards(words: tuple[Word, ...], vocabulary: Vocabulary) -> tuple[tuple[Word, ...], ...] | None:

@@ -12,7 +12,9 @@ utterance:
     score = log P(entry's tokens | words before) + log P(a card ends | ...)
 
 where a card ends at a comma, a full stop, the end of text, or the next word the model
-wrote. A slot the model wrote as a vocabulary entry is not scored again.
+wrote. A slot the model wrote as a vocabulary entry is not scored again, unless that
+entry is a card already on the table elsewhere, or the card a correction replaces: the
+table never holds a card twice, and a card just rejected is not the one meant.
 """
 
 from __future__ import annotations
@@ -95,12 +97,13 @@ class SlotScorer:
                 index.setdefault((encoded.ids[0], capital), []).append(entry)
         return index
 
-    def choose(self, enc: Encoded, tokens: list[int], rows: list[np.ndarray], slots: list[Slot]) -> list[Choice]:
-        """The entry of every slot. A slot the model wrote as an entry is kept as written: on
-        the calibration split scoring its neighbours too changed one card in 150, for the
-        worse ("Kitten" became "kitchen"), at twice the decoder calls. The heard words are
-        kept too when no candidate is left."""
-        plans = [[] if slot.heard in self.vocabulary else self._candidates(slot, rows) for slot in slots]
+    def choose(self, enc: Encoded, tokens: list[int], rows: list[np.ndarray], slots: list[Slot],
+               taken: frozenset[str] = frozenset()) -> list[Choice]:
+        """The entry of every slot, none of them `taken`. A slot the model wrote as an entry
+        it may take is kept as written: on the calibration split scoring its neighbours too
+        changed one card in 150, for the worse ("Kitten" became "kitchen"), at twice the
+        decoder calls. The heard words are kept too when no candidate is left."""
+        plans = [self._plan(slot, rows, taken) for slot in slots]
         sequences = [list(tokens[: slot.start]) + list(self.tokens(e, slot.capital)) for slot, todo in zip(slots, plans) for e in todo]
         forced = iter(self.engine.forced(enc, sequences))
         choices = []
@@ -109,8 +112,16 @@ class SlotScorer:
             choices.append(self._best(slot, scores, len(todo)))
         return choices
 
-    def _candidates(self, slot: Slot, rows: list[np.ndarray]) -> list[str]:
-        """The entries to force for a slot whose words are no entry, best first step first."""
+    def _plan(self, slot: Slot, rows: list[np.ndarray], taken: frozenset[str]) -> list[str]:
+        """Nothing for a slot written as an entry it may be; otherwise its candidates (on the
+        calibration split, twice as many for a slot written as a card it may not be changed
+        no correction's outcome)."""
+        if slot.heard in self.vocabulary and slot.heard not in taken:
+            return []
+        return self._candidates(slot, rows, taken)
+
+    def _candidates(self, slot: Slot, rows: list[np.ndarray], taken: frozenset[str]) -> list[str]:
+        """The entries to force for a slot, best first step first, none `taken`."""
         heard = slot.heard
         first = rows[slot.start]
         near = {n.entry for n in self.vocabulary.near(heard, self.s.near)}
@@ -121,7 +132,7 @@ class SlotScorer:
         for token in np.argsort(first)[::-1][: self.s.first_tokens]:
             entries = self._by_first.get((int(token), slot.capital), [])
             near |= set(sorted(entries, key=lambda e: self.vocabulary.similarity(heard, sound, e), reverse=True)[: self.s.per_first_token])
-        bound = {e: float(first[self.tokens(e, slot.capital)[0]]) for e in near - GRAMMAR_WORDS}
+        bound = {e: float(first[self.tokens(e, slot.capital)[0]]) for e in near - GRAMMAR_WORDS - taken}
         return sorted(bound, key=lambda e: bound[e], reverse=True)[: self.s.max_candidates]
 
     def _pairs(self, card: tuple[Word, ...]) -> set[str]:

@@ -1,0 +1,44 @@
+"""How the setup's ear reads Whisper's words (pure text): corrections as Whisper writes them
+when the table talks, and talk that must not become a correction."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.speech.ears.grid.reading import Correction, read
+from voicemaster.speech.ears.grid.transcript import Word
+from voicemaster.speech.ears.grid.vocabulary import Vocabulary, grid_vocabulary
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> Vocabulary:
+    return grid_vocabulary()
+
+
+def heard(text: str) -> list[Word]:
+    return [Word(t, i, i + 1, False, False) for i, t in enumerate(text.split())]
+
+
+@pytest.mark.parametrize(("written", "position", "card"), [
+    ("carth 13 is bank robert", "card thirteen", "bank robert"),
+    ("carc 12 is shakespeare", "card twelve", "shakespeare"),
+    ("car 22 was cloud", "card twenty-two", "cloud"),
+    ("card seven is pilot", "card seven", "pilot"),
+    ("50 is nodule", "fifth", "nodule"),
+    ("third is pilot", "third", "pilot"),
+])
+def test_corrections_are_read_as_whisper_writes_them(vocabulary: Vocabulary, written: str, position: str, card: str) -> None:
+    reading = read(heard(written), vocabulary, row=2)
+    assert isinstance(reading, Correction), reading
+    assert (reading.position, " ".join(w.text for w in reading.card)) == (position, card)
+
+
+def test_a_correction_names_its_place_on_the_table(vocabulary: Vocabulary) -> None:
+    third, card = read(heard("third is pilot"), vocabulary), read(heard("card seven is pilot"), vocabulary)
+    assert isinstance(third, Correction) and isinstance(card, Correction)
+    assert (third.index(2), third.index(None), card.index(4)) == (7, None, 6)
+
+
+@pytest.mark.parametrize("talk", ["that was close", "the car was red", "it was my turn", "hard luck is real"])
+def test_talk_with_was_is_no_correction(vocabulary: Vocabulary, talk: str) -> None:
+    assert not isinstance(read(heard(talk), vocabulary, row=2), Correction)
