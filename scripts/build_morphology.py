@@ -22,7 +22,9 @@ artifact, state...), and its kin, the words it is made from or gives:
   one that leaves a non-word is marked minor with a trailing "~", as a
   clipping (caravan: van) and an accident (capital: cap) look alike;
 - a word spelled inside it that leaves affixes, or a kin, and is close to it in
-  WordNet's hierarchy (princess: prince, both aristocrats).
+  WordNet's hierarchy (princess: prince, both aristocrats);
+- for an irregular form, the base its own senses in that part of speech name or
+  share (better: "(comparative of good) superior to another"; fell: "cause to fall").
 A word whose senses never name a string spelled inside it (antelope: ant;
 manner: man) holds that string by accident.
 
@@ -362,9 +364,26 @@ class Kinship:
             synonyms |= {w.lower() for w in self.wordnet.synsets[key].words if spelled_inside(w.lower(), word)}
         senses = len(self.senses[word])
         unlikely = {kin for kin, n in hits.items() if chance(n, senses, rates[kin]) >= CHANCE}
-        strong = (found - unlikely) | {w for w in synonyms if self._clipped(word, w)}
+        strong = (found - unlikely) | {w for w in synonyms if self._clipped(word, w)} | self._base_named(word)
         strong |= self._cousins(word, strong)
         return {kin: kin not in strong for kin in (strong | synonyms) - {word}}
+
+    def _base_named(self, word: str) -> set[str]:
+        """The bases of an irregular form that WordNet enters the form itself as
+        a word for, in that part of speech, saying it is the base's: better is
+        "(comparative of good) superior to another", dice are the die. What else
+        the form means is made from it (to better, to dice), no other word."""
+        found = set()
+        for item in self.wordnet.forms.get(word, set()):
+            base, pos = item.split(":")
+            for key in self.senses[word]:
+                if POS_LETTER[key[1]] != pos:
+                    continue
+                words = {w.lower() for w in self.wordnet.synsets[key].words}
+                named = (reading for reading in self.named[key] if word not in reading)
+                if base in words or any(base in reading for reading in named):
+                    found.add(base)
+        return found
 
     def classes(self, word: str) -> set[str]:
         """The semantic classes of the word's noun senses (prisoner: person; friendship: state)."""

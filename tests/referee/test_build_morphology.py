@@ -116,3 +116,16 @@ def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(SCRIPT), "--out", str(out)], check=True, capture_output=True)
     assert out.read_bytes() == SHIPPED.read_bytes()
     assert out.with_name(SHIPPED_FORMS.name).read_bytes() == SHIPPED_FORMS.read_bytes()
+
+
+def test_an_irregular_form_wordnet_enters_for_its_base_is_kin_of_it(wordnet: Path) -> None:
+    """better's own sense says "comparative of good": kin, so its other readings
+    (to better) are no homograph."""
+    adjectives = [
+        ("00000101", "a", ["good"], [], "having desirable or positive qualities"),
+        ("00000102", "a", ["better"], [], "(comparative of `good') superior to another"),
+    ]
+    (wordnet / "data.adj").write_text("  1 header\n" + "".join(_line(*a) for a in adjectives), encoding="utf-8")
+    (wordnet / "adj.exc").write_text("better good\n", encoding="utf-8")
+    kinship = build.Kinship(build.read_wordnet(wordnet))
+    assert kinship.kin("better") == {"good": False}

@@ -24,6 +24,16 @@ def test_an_irregular_form_only_wordnet_lists_is_a_form(card: str, clue: str) ->
 
 @pytest.mark.parametrize(
     "card, clue",
+    [("BAD", "worse"), ("GOOD", "best"), ("FAR", "further"), ("WELL", "better"), ("FALL", "fell")],
+)
+def test_an_irregular_form_wordnet_enters_as_its_bases_word_is_no_homograph(card: str, clue: str) -> None:
+    """WordNet's own senses of the form name its base ("comparative of good", "cause
+    to fall"): its other readings (to better, to fell) are made from it, no other word."""
+    assert _verdict(clue, card) == ("illegal", "form")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
     [
         ("ANCESTOR", "ancestry"),
         ("MINISTER", "ministry"),
@@ -50,10 +60,13 @@ def test_a_derivation_wordnet_leaves_unlinked_is_a_form(card: str, clue: str) ->
         ("BOAT", "boatswain"),
         ("HAND", "handkerchief"),
         ("VINE", "vineyard"),
+        ("KIN", "kinsman"),
+        ("MAN", "kinsman"),
     ],
 )
 def test_a_compound_with_a_reduced_part_is_a_compound(card: str, clue: str) -> None:
-    """Swallowed consonants, weakened or shortened vowels, rare heads that WordNet knows."""
+    """Swallowed consonants, weakened or shortened vowels, rare heads that WordNet knows,
+    a linking s (kinsman: kin + s + man)."""
     assert _verdict(clue, card) == ("illegal", "compound")
 
 
