@@ -11,9 +11,7 @@ import pytest
 from tests.referee.clue_cases import VALIDATION, VALIDATION_2, Case, disagreements, read_cases
 
 KNOWN_MISJUDGEMENTS = {
-    ("COOK", "cookie"): "WordNet's slang sense 'the cook on a ranch' ties cookie to cook",
     ("COW", "coward"): "WordNet links coward to the verb cow (to intimidate), a false etymology",
-    ("BUTT", "butter"): "WordNet's butter is also 'a fighter who strikes the opponent with his head'",
 }
 """Rows the referee gets wrong, with why: the table keeps the right answer."""
 MIN_AGREEMENT = 0.99

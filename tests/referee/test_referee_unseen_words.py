@@ -88,6 +88,26 @@ def test_letters_that_look_like_a_suffix_make_no_form(card: str, clue: str) -> N
     assert _verdict(clue, card) == ("legal", "ok")
 
 
+@pytest.mark.parametrize(
+    "card, clue",
+    [("COUNT", "counter"), ("SHUT", "shutter"), ("LAY", "layer"), ("CHAT", "chatter"), ("BET", "better")],
+)
+def test_a_verb_in_er_used_as_no_person_is_no_agent_noun(card: str, clue: str) -> None:
+    """WordNet ties each through an agent sense ("one who counts") that its tagged
+    corpus never met, while it met the word as a thing (a counter, a shutter)."""
+    assert _verdict(clue, card) == ("legal", "ok")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [("BAT", "batter"), ("FOUND", "founder"), ("ZIP", "zipper"), ("BOOST", "booster"), ("DOG", "doggie")],
+)
+def test_an_agent_or_small_one_met_as_such_stays_a_form(card: str, clue: str) -> None:
+    """A batter and a founder are met as people; a zipper is a zip; booster is no
+    verb in WordNet; a doggie is a small dog."""
+    assert _verdict(clue, card) == ("illegal", "form")
+
+
 @pytest.mark.parametrize("card, clue", [("FLAT", "flatter"), ("NUMB", "number")])
 def test_a_comparative_that_is_also_a_word_of_its_own_goes_to_the_table(card: str, clue: str) -> None:
     verdict = judge_clue(f"{clue} 2", [card])
