@@ -18,7 +18,7 @@ MIN_AGREEMENT = 0.99
 MIN_VALIDATION_AGREEMENT = 0.95
 """The validation lists are judged as a whole: their rows were written before measuring."""
 MIN_HELD_BACK_AGREEMENT = 0.93
-"""The held-back lists were measured once (93.5% and 93.8%) and are never tuned on:
+"""The held-back lists were measured once (94.8% and 93.8%) and are never tuned on:
 this floor only catches a referee that got worse on them."""
 CASES = read_cases()
 
