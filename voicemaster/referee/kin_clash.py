@@ -38,7 +38,8 @@ def heard_as_kin(longer: str, shorter: str) -> bool:
     like the tower that is heard; or a suffix that makes people or small ones, when
     the word is used as neither (butter, cookie)."""
     rest = remainder(longer, shorter)
-    if (rest == AGENT and _a_verb_in_er(longer, shorter)) or (rest == DIMINUTIVE and _no_small_one(longer, shorter)):
+    unused = {AGENT: _a_verb_in_er, DIMINUTIVE: _no_small_one}.get(rest or "")
+    if unused is not None and unused(longer, shorter):
         return False
     return rest is None or not affixal(rest) or heard_as_derived(longer, shorter, rest)
 
