@@ -8,7 +8,9 @@ Same input, same bytes out.
 
 For every one-word WordNet lemma the table keeps its parts of speech, the
 semantic classes of its noun senses (WordNet's lexicographer files: person,
-artifact, state...), and its kin, the words it is made from or gives:
+artifact, state...) and of those its sense-tagged corpus met (index.noun lists a
+word's senses most frequent first, and how many of them were met: butter the food
+was, butter "one who butts" never), and its kin, the words it is made from or gives:
 - WordNet's derivational, pertainym and participle links, in any spelling
   (act ~ action, France ~ French, breakdown ~ "break down"), and the
   attribute an adjective is a value of when spelled alike (long ~ length);
@@ -22,7 +24,9 @@ artifact, state...), and its kin, the words it is made from or gives:
   one that leaves a non-word is marked minor with a trailing "~", as a
   clipping (caravan: van) and an accident (capital: cap) look alike;
 - a word spelled inside it that leaves affixes, or a kin, and is close to it in
-  WordNet's hierarchy (princess: prince, both aristocrats).
+  WordNet's hierarchy (princess: prince, both aristocrats);
+- for an irregular form, the base its own senses in that part of speech name or
+  share (better: "(comparative of good) superior to another"; fell: "cause to fall").
 A word whose senses never name a string spelled inside it (antelope: ant;
 manner: man) holds that string by accident.
 
@@ -91,7 +95,8 @@ HEADER = (
     "# Derived from WordNet 3.0 by scripts/build_morphology.py. WordNet 3.0 Copyright 2006 by\n"
     "# Princeton University. All rights reserved. Licence and disclaimer: WORDNET-LICENSE beside this file.\n"
     "# Columns: word, parts of speech (P: always capitalised), kin (~: a synonym only),\n"
-    "# semantic classes of its noun senses (WordNet's lexicographer files).\n"
+    "# semantic classes of its noun senses (WordNet's lexicographer files), those of them\n"
+    "# its sense-tagged corpus met.\n"
 )
 
 Key = tuple[str, str]
@@ -114,6 +119,8 @@ class WordNet:
     exceptions: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     forms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     """Irregular form -> its bases as "base:N" (the exception list's part of speech)."""
+    met: set[tuple[str, Key]] = field(default_factory=set)
+    """(word, noun sense) pairs that WordNet's sense-tagged corpus met."""
 
 
 def _key(offset: str, pos: str) -> Key:
@@ -146,7 +153,25 @@ def read_wordnet(folder: Path) -> WordNet:
                 form, *bases = line.split()
                 wordnet.exceptions[form].update(bases)
                 wordnet.forms[form].update(f"{base}:{POS_LETTER[short]}" for base in bases if base != form)
+    index = folder / "index.noun"
+    if index.exists():
+        wordnet.met = _met_senses(index)
     return wordnet
+
+
+def _met_senses(index: Path) -> set[tuple[str, Key]]:
+    """(word, sense) for the first tagsense_cnt senses of each noun: index.noun lists
+    them most frequent first, and says how many the tagged corpus met."""
+    met: set[tuple[str, Key]] = set()
+    with open(index, encoding="utf-8") as handle:
+        for line in handle:
+            if not line[:1].strip():
+                continue
+            fields = line.split()
+            pointers = int(fields[3])
+            tagged, offsets = int(fields[5 + pointers]), fields[6 + pointers :]
+            met.update((fields[0].lower(), _key(offset, "n")) for offset in offsets[:tagged])
+    return met
 
 
 def spelled_inside(kin: str, word: str) -> bool:
@@ -362,13 +387,34 @@ class Kinship:
             synonyms |= {w.lower() for w in self.wordnet.synsets[key].words if spelled_inside(w.lower(), word)}
         senses = len(self.senses[word])
         unlikely = {kin for kin, n in hits.items() if chance(n, senses, rates[kin]) >= CHANCE}
-        strong = (found - unlikely) | {w for w in synonyms if self._clipped(word, w)}
+        strong = (found - unlikely) | {w for w in synonyms if self._clipped(word, w)} | self._base_named(word)
         strong |= self._cousins(word, strong)
         return {kin: kin not in strong for kin in (strong | synonyms) - {word}}
 
-    def classes(self, word: str) -> set[str]:
-        """The semantic classes of the word's noun senses (prisoner: person; friendship: state)."""
-        files = {self.wordnet.synsets[key].lexfile for key in self.senses[word] if key[1] == "n"}
+    def _base_named(self, word: str) -> set[str]:
+        """The bases of an irregular form that WordNet enters the form itself as
+        a word for, in that part of speech, saying it is the base's: better is
+        "(comparative of good) superior to another", dice are the die. What else
+        the form means is made from it (to better, to dice), no other word."""
+        found = set()
+        for item in self.wordnet.forms.get(word, set()):
+            base, pos = item.split(":")
+            for key in self.senses[word]:
+                if POS_LETTER[key[1]] != pos:
+                    continue
+                words = {w.lower() for w in self.wordnet.synsets[key].words}
+                named = (reading for reading in self.named[key] if word not in reading)
+                if base in words or any(base in reading for reading in named):
+                    found.add(base)
+        return found
+
+    def classes(self, word: str, met: bool = False) -> set[str]:
+        """The semantic classes of the word's noun senses (prisoner: person; friendship:
+        state); with `met`, of those the tagged corpus met (butter: food)."""
+        keys = [key for key in self.senses[word] if key[1] == "n"]
+        if met:
+            keys = [key for key in keys if (word, key) in self.wordnet.met]
+        files = {self.wordnet.synsets[key].lexfile for key in keys}
         return {NOUN_CLASSES[f - FIRST_NOUN_FILE] for f in files if 0 <= f - FIRST_NOUN_FILE < len(NOUN_CLASSES)}
 
 
@@ -380,7 +426,8 @@ def rows(kinship: Kinship) -> list[str]:
         pos = "".join(sorted(kinship.pos[word])) + ("" if word in kinship.lower_seen else "P")
         kin = " ".join(k + MINOR if minor else k for k, minor in sorted(kinship.kin(word).items()))
         classes = " ".join(sorted(kinship.classes(word)))
-        out.append(f"{word}\t{pos}\t{kin}\t{classes}\n")
+        met = " ".join(sorted(kinship.classes(word, met=True)))
+        out.append(f"{word}\t{pos}\t{kin}\t{classes}\t{met}\n")
     return out
 
 

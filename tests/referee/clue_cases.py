@@ -1,6 +1,8 @@
 """The clue-case tables beside this file, read for the tests and the benchmark: our
-table (clue_cases.tsv) and validation lists written before the referee was
-measured on them (clue_cases_validation.tsv; clue_cases_validation_2.tsv, issue 17)."""
+table (clue_cases.tsv), validation lists written before the referee was
+measured on them (clue_cases_validation.tsv; clue_cases_validation_2.tsv, issue 17),
+and held-back lists written after a method was settled and measured once
+(clue_cases_validation_3.tsv and clue_cases_validation_4.tsv, issue 17)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from voicemaster.referee import judge_clue
 TABLE = Path(__file__).with_name("clue_cases.tsv")
 VALIDATION = Path(__file__).with_name("clue_cases_validation.tsv")
 VALIDATION_2 = Path(__file__).with_name("clue_cases_validation_2.tsv")
+HELD_BACK = tuple(Path(__file__).with_name(f"clue_cases_validation_{n}.tsv") for n in (3, 4))
 
 
 class Case(NamedTuple):

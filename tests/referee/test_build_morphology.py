@@ -81,9 +81,26 @@ def test_the_table_is_the_same_bytes_every_time(wordnet: Path, tmp_path: Path) -
         subprocess.run([sys.executable, str(SCRIPT), "--wordnet", str(wordnet), "--out", str(out)], check=True)
     assert outputs[0].read_bytes() == outputs[1].read_bytes()
     rows = gzip.decompress(outputs[0].read_bytes()).decode().splitlines()
-    assert "fisherman\tN\tfish fisher\tperson" in rows
-    assert "caravan\tN\tvan~\tartifact" in rows
-    assert "speak\tV\tspeech\t" in rows
+    assert "fisherman\tN\tfish fisher\tperson\t" in rows
+    assert "caravan\tN\tvan~\tartifact\t" in rows
+    assert "speak\tV\tspeech\t\t" in rows
+
+
+def test_the_classes_the_tagged_corpus_met_come_from_the_index(wordnet: Path, tmp_path: Path) -> None:
+    """index.noun: lemma, pos, synset count, pointer count, pointers, sense count,
+    tagged sense count, offsets most frequent first. fisherman was met (a person),
+    caravan never."""
+    (wordnet / "index.noun").write_text(
+        "  1 licence header, skipped\n"
+        "fisherman n 1 1 @ 1 1 00000001\n"
+        "caravan n 1 0 1 0 00000006\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "kin.tsv.gz"
+    subprocess.run([sys.executable, str(SCRIPT), "--wordnet", str(wordnet), "--out", str(out)], check=True)
+    rows = gzip.decompress(out.read_bytes()).decode().splitlines()
+    assert "fisherman\tN\tfish fisher\tperson\tperson" in rows
+    assert "caravan\tN\tvan~\tartifact\t" in rows
 
 
 def test_irregular_forms_come_from_the_exception_lists(wordnet: Path, tmp_path: Path) -> None:
@@ -116,3 +133,16 @@ def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(SCRIPT), "--out", str(out)], check=True, capture_output=True)
     assert out.read_bytes() == SHIPPED.read_bytes()
     assert out.with_name(SHIPPED_FORMS.name).read_bytes() == SHIPPED_FORMS.read_bytes()
+
+
+def test_an_irregular_form_wordnet_enters_for_its_base_is_kin_of_it(wordnet: Path) -> None:
+    """better's own sense says "comparative of good": kin, so its other readings
+    (to better) are no homograph."""
+    adjectives = [
+        ("00000101", "a", ["good"], [], "having desirable or positive qualities"),
+        ("00000102", "a", ["better"], [], "(comparative of `good') superior to another"),
+    ]
+    (wordnet / "data.adj").write_text("  1 header\n" + "".join(_line(*a) for a in adjectives), encoding="utf-8")
+    (wordnet / "adj.exc").write_text("better good\n", encoding="utf-8")
+    kinship = build.Kinship(build.read_wordnet(wordnet))
+    assert kinship.kin("better") == {"good": False}

@@ -22,6 +22,7 @@ TINY = Lexicon(
     wordnet={"snow": "NV", "snowman": "N"},
     kin={"snowman": "snow"},
     classes={"snowman": "artifact"},
+    met_classes={"snowman": "artifact"},
 )
 
 

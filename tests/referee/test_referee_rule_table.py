@@ -8,17 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.referee.clue_cases import VALIDATION, VALIDATION_2, Case, disagreements, read_cases
+from tests.referee.clue_cases import HELD_BACK, VALIDATION, VALIDATION_2, Case, disagreements, read_cases
 
 KNOWN_MISJUDGEMENTS = {
-    ("COOK", "cookie"): "WordNet's slang sense 'the cook on a ranch' ties cookie to cook",
     ("COW", "coward"): "WordNet links coward to the verb cow (to intimidate), a false etymology",
-    ("BUTT", "butter"): "WordNet's butter is also 'a fighter who strikes the opponent with his head'",
 }
 """Rows the referee gets wrong, with why: the table keeps the right answer."""
 MIN_AGREEMENT = 0.99
 MIN_VALIDATION_AGREEMENT = 0.95
 """The validation lists are judged as a whole: their rows were written before measuring."""
+MIN_HELD_BACK_AGREEMENT = 0.93
+"""The held-back lists were measured once (94.8% and 93.8%) and are never tuned on:
+this floor only catches a referee that got worse on them."""
 CASES = read_cases()
 
 
@@ -44,6 +45,14 @@ def test_agreement_on_the_validation_lists(path: Path) -> None:
     cases = read_cases(path)
     wrong = disagreements(cases)
     assert 1 - len(wrong) / len(cases) >= MIN_VALIDATION_AGREEMENT, [case.name for case in wrong]
+
+
+@pytest.mark.parametrize("path", HELD_BACK, ids=lambda path: path.stem)
+def test_agreement_on_the_held_back_lists(path: Path) -> None:
+    cases = read_cases(path)
+    wrong = disagreements(cases)
+    assert len(cases) >= 60
+    assert 1 - len(wrong) / len(cases) >= MIN_HELD_BACK_AGREEMENT, [case.name for case in wrong]
 
 
 def test_table_is_large_and_reasoned() -> None:

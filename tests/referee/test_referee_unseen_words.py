@@ -24,6 +24,16 @@ def test_an_irregular_form_only_wordnet_lists_is_a_form(card: str, clue: str) ->
 
 @pytest.mark.parametrize(
     "card, clue",
+    [("BAD", "worse"), ("GOOD", "best"), ("FAR", "further"), ("WELL", "better"), ("FALL", "fell")],
+)
+def test_an_irregular_form_wordnet_enters_as_its_bases_word_is_no_homograph(card: str, clue: str) -> None:
+    """WordNet's own senses of the form name its base ("comparative of good", "cause
+    to fall"): its other readings (to better, to fell) are made from it, no other word."""
+    assert _verdict(clue, card) == ("illegal", "form")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
     [
         ("ANCESTOR", "ancestry"),
         ("MINISTER", "ministry"),
@@ -50,10 +60,13 @@ def test_a_derivation_wordnet_leaves_unlinked_is_a_form(card: str, clue: str) ->
         ("BOAT", "boatswain"),
         ("HAND", "handkerchief"),
         ("VINE", "vineyard"),
+        ("KIN", "kinsman"),
+        ("MAN", "kinsman"),
     ],
 )
 def test_a_compound_with_a_reduced_part_is_a_compound(card: str, clue: str) -> None:
-    """Swallowed consonants, weakened or shortened vowels, rare heads that WordNet knows."""
+    """Swallowed consonants, weakened or shortened vowels, rare heads that WordNet knows,
+    a linking s (kinsman: kin + s + man)."""
     assert _verdict(clue, card) == ("illegal", "compound")
 
 
@@ -73,6 +86,26 @@ def test_letters_that_look_like_a_suffix_make_no_form(card: str, clue: str) -> N
     """carry ~ carriage ~ car and human ~ man are not heard; -in is no suffix;
     flattery comes from flatter, to praise, not from flat."""
     assert _verdict(clue, card) == ("legal", "ok")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [("COUNT", "counter"), ("SHUT", "shutter"), ("LAY", "layer"), ("CHAT", "chatter"), ("BET", "better")],
+)
+def test_a_verb_in_er_used_as_no_person_is_no_agent_noun(card: str, clue: str) -> None:
+    """WordNet ties each through an agent sense ("one who counts") that its tagged
+    corpus never met, while it met the word as a thing (a counter, a shutter)."""
+    assert _verdict(clue, card) == ("legal", "ok")
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [("BAT", "batter"), ("FOUND", "founder"), ("ZIP", "zipper"), ("BOOST", "booster"), ("DOG", "doggie")],
+)
+def test_an_agent_or_small_one_met_as_such_stays_a_form(card: str, clue: str) -> None:
+    """A batter and a founder are met as people; a zipper is a zip; booster is no
+    verb in WordNet; a doggie is a small dog."""
+    assert _verdict(clue, card) == ("illegal", "form")
 
 
 @pytest.mark.parametrize("card, clue", [("FLAT", "flatter"), ("NUMB", "number")])

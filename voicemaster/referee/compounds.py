@@ -118,7 +118,8 @@ def _joins(whole: Phones, parts: tuple[str, ...]) -> bool:
 
 
 REDUCED_HEAD = 4
-"""A head heard only reduced must be this long: pal + ace is too short to tell (palace)."""
+"""A head heard only reduced must be this long: pal + ace is too short to tell (palace);
+after a linking s, which marks the seam, a word of MIN_PART letters will do (kinsman)."""
 REDUCED_HEAD_ZIPF = MIN_PART_ZIPF - 0.5
 """...and this common: rarer than other parts (swain, kerchief), as WordNet vouches for it."""
 CLASSICAL_PREFIXES = frozenset("con com pro per pre sub mono".split())
@@ -190,12 +191,12 @@ def _joins_reduced(whole: Phones, first: str, head: str, linked: bool) -> bool:
     return False
 
 
-def _reduced_head(part: str) -> bool:
+def _reduced_head(part: str, linked: bool) -> bool:
     """A head worth hearing when reduced: a WordNet noun, long and common enough,
     not a suffix spelled like a word (priesthood)."""
     lex = lexicon()
     return (
-        len(part) >= REDUCED_HEAD
+        len(part) >= (MIN_PART if linked else REDUCED_HEAD)
         and lex.freq(part) >= REDUCED_HEAD_ZIPF
         and bool(kinship.classes(part))
         and not affixal(part)
@@ -212,7 +213,7 @@ def _reduced_splits(word: str) -> tuple[Split, ...]:
     if "N" not in kinship.wordnet_pos(word):
         return ()
     found = []
-    for cut in range(MIN_PART, len(word) - REDUCED_HEAD + 1):
+    for cut in range(MIN_PART, len(word) - MIN_PART):
         first = word[:cut]
         if first in CLASSICAL_PREFIXES or not _part_ok(first):
             continue
@@ -220,7 +221,7 @@ def _reduced_splits(word: str) -> tuple[Split, ...]:
             head = word[cut + linked :]
             if linked and word[cut] != "s":
                 continue
-            if _reduced_head(head) and _of_its_kind(word, head):
+            if _reduced_head(head, linked) and _of_its_kind(word, head):
                 if any(_joins_reduced(w, first, head, linked) for w in pronunciations(word)):
                     found.append((first, head))
     return tuple(found)

@@ -19,7 +19,6 @@ from voicemaster.referee.readings import readings
 from voicemaster.referee.sounds import heard_within
 
 
-
 @dataclass(frozen=True)
 class Tie:
     """How a clue word relates to a card, before it is put into words."""
@@ -36,8 +35,12 @@ class Tie:
 def heard_as_kin(longer: str, shorter: str) -> bool:
     """False when `longer` holds `shorter` and a suffix that keeps the base's
     sound, but is not said that way: WordNet's tower (one that tows) is spelled
-    like the tower that is heard."""
+    like the tower that is heard; or a suffix that makes people or small ones, when
+    the word is used as neither (butter, cookie)."""
     rest = remainder(longer, shorter)
+    unused = {AGENT: _a_verb_in_er, DIMINUTIVE: _no_small_one}.get(rest or "")
+    if unused is not None and unused(longer, shorter):
+        return False
     return rest is None or not affixal(rest) or heard_as_derived(longer, shorter, rest)
 
 
@@ -58,6 +61,35 @@ def _heard_alike(said: str, shown: str, found: kinship.Kin) -> bool:
         return True
     shorter, longer = sorted((said, shown), key=len)
     return heard_within(longer, shorter, strict=found.minor) is not False
+
+
+AGENT = "er"
+
+
+def _a_verb_in_er(longer: str, shorter: str) -> bool:
+    """Is `longer` (the shorter + -er) a verb of its own, no thing of the shorter's
+    kind, whose person sense WordNet's tagged corpus never met while it met others?
+    -er makes people and things that do, not verbs: to butter, to letter and to
+    gutter were not made by it, as the affix rules already say of corner and
+    hammer, and a tie through an agent sense nobody uses (butter: "a fighter who
+    strikes with his head") does not make butter heard as butt + -er. A batter
+    and a founder are met as people; a zipper is a zip."""
+    met, mine = kinship.met_classes(longer), kinship.classes(longer)
+    if "V" not in kinship.wordnet_pos(longer) or not met or "person" in met:
+        return False
+    return not (mine and mine <= kinship.classes(shorter))
+
+
+DIMINUTIVE = "ie"
+
+
+def _no_small_one(longer: str, shorter: str) -> bool:
+    """-ie makes a small or dear one of a noun's kind (doggie, birdie; of an adjective,
+    one that is it: a quickie): a word in -ie that WordNet's tagged corpus met only
+    as things of other kinds than its noun base is no such one (a cookie, met as
+    food, is no small cook, whatever "the cook on a ranch" says)."""
+    met = kinship.met_classes(longer)
+    return bool(met) and "A" not in kinship.wordnet_pos(shorter) and not met & kinship.classes(shorter)
 
 
 @lru_cache(maxsize=32768)

@@ -46,6 +46,13 @@ def classes(word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65536)
+def met_classes(word: str) -> frozenset[str]:
+    """The classes of the noun senses WordNet's sense-tagged corpus met: the word as
+    it is used (butter: food), empty when the corpus never met it as a noun."""
+    return frozenset(lexicon().met_classes.get(word, "").split())
+
+
+@lru_cache(maxsize=65536)
 def kin(word: str) -> dict[str, bool]:
     """Kin word -> whether the tie is minor (a synonym only)."""
     entry = lexicon().kin.get(word, "")

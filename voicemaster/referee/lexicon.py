@@ -71,6 +71,9 @@ class Lexicon:
     trailing "~" marks kin shown only in a sense of the word that is rarely used."""
     classes: dict[str, str]
     """WordNet lemma -> the semantic classes of its noun senses, space-separated (prisoner: "person")."""
+    met_classes: dict[str, str]
+    """WordNet lemma -> the classes of those noun senses WordNet's sense-tagged corpus met
+    (butter: "food"; its sense "one who butts" was never met)."""
 
     def freq(self, word: str) -> float:
         return self.zipf.get(word, 0.0)
@@ -154,22 +157,25 @@ def _spellings() -> dict[str, str]:
     return out
 
 
-def _kinship() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
-    """(parts of speech, kin, noun classes) of every word in the WordNet table."""
+def _kinship() -> tuple[dict[str, str], dict[str, str], dict[str, str], dict[str, str]]:
+    """(parts of speech, kin, noun classes, classes met) of every word in the WordNet table."""
     wordnet: dict[str, str] = {}
     kin: dict[str, str] = {}
     classes: dict[str, str] = {}
+    met_classes: dict[str, str] = {}
     with gzip.open(KINSHIP_TABLE.open("rb"), "rt", encoding="utf-8") as handle:
         for line in handle:
             if line.startswith("#"):
                 continue
-            word, pos, related, senses = line.rstrip("\n").split("\t")
+            word, pos, related, senses, met = line.rstrip("\n").split("\t")
             wordnet[word] = pos
             if related:
                 kin[word] = related
             if senses:
                 classes[word] = senses
-    return wordnet, kin, classes
+            if met:
+                met_classes[word] = met
+    return wordnet, kin, classes, met_classes
 
 
 def _wordnet_forms() -> dict[str, str]:
@@ -184,7 +190,7 @@ def build() -> Lexicon:
         lemmas.setdefault(form, bases)
     prons = _cmudict()
     american = _spellings()
-    wordnet, kin, classes = _kinship()
+    wordnet, kin, classes, met_classes = _kinship()
     known = prons.keys() | pos.keys() | proper | american.keys() | set(american.values())
     zipf = {word: freq for word, freq in _wordfreq().items() if word in known or word in wordnet}
     return Lexicon(
@@ -197,6 +203,7 @@ def build() -> Lexicon:
         wordnet=wordnet,
         kin=kin,
         classes=classes,
+        met_classes=met_classes,
     )
 
 
