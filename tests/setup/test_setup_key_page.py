@@ -180,8 +180,8 @@ def test_the_table_is_told_once_where_to_tap_the_key(tmp_path: Path) -> None:
 
 
 def test_a_key_typed_before_the_cards_leaves_the_page_taking_none(tmp_path: Path) -> None:
-    """A replay reads the grid after the key (it must not end first): once the key is typed,
-    the page refuses one, and a key it had already taken as it was typed changes nothing."""
+    """A key typed before the cards are read: once it is typed, the page refuses one, and a
+    key it had already taken as it was typed changes nothing."""
     session = SetupSession(two_word_cards(), key_wanted=True, key_first=True, key_page=True)
     screen, entry = SetupScreen(lambda text: None, []), KeyEntry()
     screen.key_entry = entry
