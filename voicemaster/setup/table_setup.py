@@ -129,7 +129,9 @@ def lay_out_table(
     when it is typed first, and what is said after the grid goes to the game. `when_keyed` is
     called once no key is to be typed first (at once, or when it is): it may start the audio
     then, so that a replay cannot end before the key is typed. With `key_outlasts_input` (a
-    replay beside the key page) the end of the input after the grid waits for the key too."""
+    replay beside the key page) the end of the input after the grid waits for the key too.
+    A key tapped while the cards are read is shown, not said: saying it would talk over the
+    reader, and the microphone is deaf while the app speaks."""
     screen.reply(session, session.opening(resumed))
     waiting: deque[Item] = deque()
     while not session.done:
@@ -151,7 +153,8 @@ def lay_out_table(
         text, reply = _hear(session, item, hear_grid)
         if reply is not None:
             progress.save(session)
-            screen.reply(session, reply, "" if secret else text)
+            meanwhile = isinstance(item, KeyEntered) and not secret
+            screen.reply(session, reply, "" if secret else text, speak=False if meanwhile else None)
     _put_back(inbox, waiting)
     return True
 
