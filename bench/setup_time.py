@@ -8,7 +8,7 @@ of table talk 20 dB below the reader, all the time; the loudspeaker takes each a
 microphone is deaf as at a table. The reader reads a row, waits for the read-back to end,
 pauses about a second, then says "yes" when it is right or one correction for a wrong card
 ("card seven is pilot" / "third is pilot", alternately), and so on; when nothing comes back
-it says the same again. Meanwhile a spymaster taps the key on the key page and sends it over
+it says the same again, then a row two cards, then one card at a time. Meanwhile a spymaster taps the key on the key page and sends it over
 real HTTP as the page does (its token, its origin), about half a minute after the page opens.
 The time runs from the call to the moment the board and key files are both written.
 
@@ -36,7 +36,7 @@ from contextlib import ExitStack, redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable, Iterator
+from typing import Any
 from unittest import mock
 
 import numpy as np
@@ -46,15 +46,13 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("VOICEMASTER_TTS_CACHE", str(ROOT / "bench" / ".cache" / "tts"))
 
 from bench.setup_grid import SEEDS, grid  # noqa: E402
-from bench.speech import rooms  # noqa: E402
 from bench.speech.corpus import voices_of  # noqa: E402
-from bench.speech.render import BABBLE_SECONDS, ROOM_BASE, TALKERS, babble_voices  # noqa: E402
+from bench.speech.live_table import CONDITIONS, SPEECH_RMS, Room, background  # noqa: E402
 from voicemaster import cli  # noqa: E402
 from voicemaster.game.cards import card_key  # noqa: E402
 from voicemaster.game.dealing import deal_key  # noqa: E402
 from voicemaster.setup.files import read_board  # noqa: E402
 from voicemaster.setup.session import GO_ON  # noqa: E402
-from voicemaster.speech.audio.sources import FRAME_MS, FRAME_SAMPLES  # noqa: E402
 from voicemaster.speech.voices.speakers import say  # noqa: E402
 from voicemaster.speech.voices.synthetic import active_power  # noqa: E402
 from voicemaster.understand.setup_phrases import ORDINALS  # noqa: E402
@@ -62,9 +60,6 @@ from voicemaster.vocabulary import DIGIT_WORDS, number_words  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "setup_time.md"
 LOG = ROOT / "bench" / ".cache" / "setup_time.jsonl"
-CONDITIONS = {"clean": None, "babble 20": 20.0}
-SPEECH_RMS = 32768 * 10 ** (-26 / 20)
-"""The reader's active speech level at the microphone (-26 dBFS)."""
 PAUSE_S = 1.0
 """The reader's pause before answering what the app said."""
 NO_ANSWER_S = 8.0
@@ -79,85 +74,6 @@ WORDS = {number_words(n): n for n in range(1, 26)} | {DIGIT_WORDS[n]: n for n in
 READ_BACK = re.compile(r"Row (\w+): ([^.:;?]*)\. Right\?")
 PARTIAL = re.compile(r"Row (\w+): ([^.:;?]*); go on\.$")
 READ_ROW = re.compile(r"(?:read|at) row (\w+)", re.IGNORECASE)
-
-
-class Room:
-    """The table's microphone and loudspeaker: what the reader says arrives in real time over
-    the room's own sound; what the app says takes its length out of the loudspeaker."""
-
-    def __init__(self, background: np.ndarray) -> None:
-        self._background = background
-        self._lock = threading.Lock()
-        self._speech: np.ndarray | None = None
-        self._at = 0
-        self._said = threading.Event()
-        self._closed = threading.Event()
-        self.plays: list[list[float]] = []
-        """[start, end] of each announcement played (end 0 while it plays)."""
-
-    def frames(self) -> Iterator[np.ndarray]:
-        start, i, n = time.monotonic(), 0, len(self._background)
-        while not self._closed.is_set():
-            delay = start + i * FRAME_MS / 1000 - time.monotonic()
-            if delay > 0 and self._closed.wait(delay):
-                return
-            at = (i * FRAME_SAMPLES) % (n - FRAME_SAMPLES)
-            frame = self._background[at : at + FRAME_SAMPLES].copy()
-            with self._lock:
-                if self._speech is not None:
-                    part = self._speech[self._at : self._at + FRAME_SAMPLES]
-                    frame[: len(part)] += part
-                    self._at += FRAME_SAMPLES
-                    if self._at >= len(self._speech):
-                        self._speech = None
-                        self._said.set()
-            yield np.clip(np.round(frame), -32768, 32767).astype(np.int16)
-            i += 1
-
-    def say(self, speech: np.ndarray) -> None:
-        """Returns once the whole utterance has reached the microphone."""
-        with self._lock:
-            self._said.clear()
-            self._speech, self._at = speech, 0
-        while not self._said.wait(0.1) and not self._closed.is_set():
-            pass
-
-    def close(self) -> None:
-        self._closed.set()
-
-    # the loudspeaker (voicemaster.voice.outputs.AudioOutput)
-    audible = True
-
-    def open(self) -> str | None:
-        return None
-
-    def play(self, pcm: Any, started: Callable[[], None], timeout: float) -> None:
-        started()
-        played = [time.monotonic(), 0.0]
-        self.plays.append(played)
-        self._closed.wait(pcm.seconds)
-        played[1] = time.monotonic()
-
-    def started_after(self, since: float) -> bool:
-        """The app said something (perhaps the same as before: the board then shows no change)."""
-        return any(s >= since for s, _ in list(self.plays))
-
-    def spoken_since(self, since: float) -> bool:
-        """An announcement that started after `since` has been played, and none is playing."""
-        plays = list(self.plays)
-        return any(s >= since and e for s, e in plays) and all(e for _, e in plays)
-
-
-def background(split: str, condition: str, seed: int) -> np.ndarray:
-    """Room tone 45 dB below the reader, and table talk 20 dB below with 'babble 20', throughout."""
-    n = int(BABBLE_SECONDS * 16000)
-    tone = rooms.room_tone(n, seed)
-    x = tone * np.sqrt(SPEECH_RMS**2 / 10**4.5 / np.mean(tone**2))
-    snr = CONDITIONS[condition]
-    if snr is not None:
-        babble = rooms.babble_track(babble_voices(split), BABBLE_SECONDS, TALKERS, seed=ROOM_BASE[split] + seed % 4)
-        x = x + babble * np.sqrt(SPEECH_RMS**2 / 10 ** (snr / 10) / np.mean(babble**2))
-    return x.astype(np.float64)
 
 
 @dataclass
@@ -179,13 +95,24 @@ class Reader:
     repeats: int = 0
     utterances: int = 0
     speaking_s: float = 0.0
+    reading: list[str] = field(default_factory=list)
+    """The cards of the row being read in what the reader said last (none for a yes or a correction)."""
 
     def __post_init__(self) -> None:
         self.named = [self.rng.random() < 0.5 for _ in range(5)]
 
     def row_text(self, row: int) -> str:
-        said = ", ".join(self.cards[5 * row : 5 * row + 5])
+        self.reading = self.cards[5 * row : 5 * row + 5]
+        said = ", ".join(self.reading)
         return f"row {DIGIT_WORDS[row + 1]}, {said}" if self.named[row] else said
+
+    def again(self, text: str, times: int) -> str:
+        """Said again after silence: the same, then cards of a row fewer at a time (5, 2, 1),
+        as a reader would when the app does not answer."""
+        if times < 2 or not self.reading:
+            return text
+        self.reading = self.reading[: max(1, len(self.reading) // 2 ** (times - 1))]
+        return ", ".join(self.reading)
 
     def correction(self, slot: int) -> str:
         card = self.cards[slot]
@@ -210,12 +137,14 @@ class Reader:
             row, have = WORDS[partial[1].lower()] - 1, partial[2].split(", ")
             truth = self.cards[5 * row : 5 * row + 5]
             right = [card_key(c) for c in have] == [card_key(c) for c in truth[: len(have)]]
-            return ", ".join(truth[len(have) :]) if right else "again"
+            self.reading = truth[len(have) :] if right else []
+            return ", ".join(self.reading) if right else "again"
         if (read := READ_ROW.search(message)) is not None:
             return self.row_text(WORDS[read[1].lower()] - 1)
         return ""
 
     def _read_back(self, row: int, heard: list[str]) -> str:
+        self.reading = []
         wrong = [5 * row + i for i, card in enumerate(heard) if card_key(card) != card_key(self.cards[5 * row + i])]
         self.first_wrong.setdefault(row, len(wrong))
         for slot in range(5 * row, 5 * row + 5):
@@ -270,7 +199,7 @@ def tap_key(urls: dict[str, str], key: str, clock: dict[str, Any]) -> None:
 def converse(reader: Reader, room: Room, state_url: str, clock: dict[str, Any]) -> None:
     """The reader's side: what the board says (and the loudspeaker said) is answered after a
     pause; silence after what the reader said is answered by saying it again."""
-    version, message, last, awaiting, since = 0, "", "", False, time.monotonic()
+    version, message, last, awaiting, since, unanswered = 0, "", "", False, time.monotonic(), 0
     while time.monotonic() - clock["start"] < RUN_LIMIT_S:
         got = get_json(state_url)
         waited = time.monotonic() - since
@@ -290,18 +219,20 @@ def converse(reader: Reader, room: Room, state_url: str, clock: dict[str, Any]) 
             continue
         else:
             reader.repeats += 1
-        text = reader.answer(message)
+            unanswered += 1
+        text = reader.again(last, unanswered) if awaiting else reader.answer(message)
         if text is None:
             return
         if not text and not awaiting:
             time.sleep(0.05)
             continue
-        last = text or last
-        time.sleep(PAUSE_S)
+        unanswered = unanswered if awaiting else 0
+        last, thought = text or last, time.monotonic()
+        speech = reader.clip(last)
+        time.sleep(max(0.0, PAUSE_S - (time.monotonic() - thought)))
         heard = str((got.get("board") or {}).get("last_heard", ""))
         reader.log.append({"t": round(time.monotonic() - clock["start"], 2), "heard": heard, "app": message, "reader": last})
         reader.utterances += 1
-        speech = reader.clip(last)
         reader.speaking_s += len(speech) / 16000
         room.say(speech)
         awaiting, since = True, time.monotonic()
