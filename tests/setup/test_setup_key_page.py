@@ -180,8 +180,8 @@ def test_the_table_is_told_once_where_to_tap_the_key(tmp_path: Path) -> None:
 
 
 def test_a_key_typed_before_the_cards_leaves_the_page_taking_none(tmp_path: Path) -> None:
-    """A replay reads the grid after the key (it must not end first): once the key is typed,
-    the page refuses one, and a key it had already taken as it was typed changes nothing."""
+    """A key typed before the cards are read: once it is typed, the page refuses one, and a
+    key it had already taken as it was typed changes nothing."""
     session = SetupSession(two_word_cards(), key_wanted=True, key_first=True, key_page=True)
     screen, entry = SetupScreen(lambda text: None, []), KeyEntry()
     screen.key_entry = entry
@@ -202,3 +202,22 @@ def test_a_key_typed_before_the_cards_leaves_the_page_taking_none(tmp_path: Path
         inbox.put(Typed(line))
     laying_out.join(timeout=30)
     assert session.done and "".join(k.letter for k in session.key or ()) == KEY
+
+
+def test_a_key_tapped_while_the_cards_are_read_is_shown_not_said_over_the_reader(tmp_path: Path) -> None:
+    """The microphone is deaf while the app speaks: "Key card set" said in the middle of a
+    row would lose what the reader says meanwhile. Once the cards are set, it is said."""
+    said: list[str] = []
+    session = SetupSession(two_word_cards(), key_wanted=True, key_first=False, key_page=True)
+    screen = SetupScreen(said.append, [])
+    inbox: "queue.Queue[Any]" = queue.Queue()
+    lines = confirmed(ROWS)
+    for line in lines[:3]:
+        inbox.put(Typed(line))
+    inbox.put(KeyEntered(tuple(KEY_LETTERS[letter] for letter in KEY)))
+    for line in lines[3:]:
+        inbox.put(Typed(line))
+    assert lay_out_table(session, inbox, screen, SetupProgress.beside(tmp_path / "board.txt"))
+    assert session.done and "".join(k.letter for k in session.key or ()) == KEY
+    assert not any(text.startswith("Key card set") for text in said)
+    assert said[-1] == "All 25 cards are set."

@@ -76,3 +76,43 @@ def test_the_recording_waits_for_a_key_typed_late(tmp_path: Path, recording: Pat
     out, err = proc.communicate(KEY, timeout=600)
     assert proc.returncode == 0, err
     assert "» Key card set: Red starts." in out and len(read_board(tmp_path / "board.txt")) == 25
+
+
+def test_with_the_key_page_a_recording_is_heard_while_the_key_is_awaited(tmp_path: Path, recording: Path) -> None:
+    """As at a real table: the grid fills the key page before anyone taps the key, and the
+    end of the recording then waits for the key rather than ending the setup."""
+    from tests.display.test_play_web import read_urls
+    from tests.setup.test_setup_key_page import finish, post_key, start, wait_page
+
+    process, printed = start(tmp_path, "setup", "--board-out", "board.txt", "--key-out", "key.txt",
+                             "--input", str(recording))
+    try:
+        urls = read_urls(process)
+        shown = wait_page(urls, lambda p: "" not in p.get("cards", [""]), timeout=180)
+        assert shown["state"] == "open"
+        assert post_key(urls, KEY.replace("\n", "")) == (200, "Key received: Red starts.")
+        status = finish(process)
+    finally:
+        process.kill()
+    assert status == 0
+    assert len(read_board(tmp_path / "board.txt")) == 25 and (tmp_path / "key.txt").read_text() == KEY
+    assert "» Key card set: Red starts. All 25 cards are set." in printed.decode()
+
+
+def test_play_replaying_a_grid_with_the_key_page_starts_the_game_once_the_key_is_tapped(
+    tmp_path: Path, recording: Path
+) -> None:
+    """What the recording held after the grid (here its end) reaches the game, which then ends."""
+    from tests.display.test_play_web import read_urls
+    from tests.setup.test_setup_key_page import finish, post_key, start, wait_page
+
+    process, printed = start(tmp_path, "play", "--journal", "game.jsonl", "--input", str(recording))
+    try:
+        urls = read_urls(process)
+        wait_page(urls, lambda p: "" not in p.get("cards", [""]), timeout=180)
+        assert post_key(urls, KEY.replace("\n", "")) == (200, "Key received: Red starts.")
+        status = finish(process)
+    finally:
+        process.kill()
+    assert status == 0
+    assert len(read_board(tmp_path / "game.board.txt")) == 25 and (tmp_path / "game.jsonl").exists()

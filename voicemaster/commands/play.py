@@ -190,14 +190,14 @@ def _set_up(
         start_typed_input(displays, evening.inbox, evening.key_hidden, ends_input=False)
         evening.hear_grid = open_grid()
     key_page = displays.key_page
-    session = evening.setup = SetupSession(two_word_cards(), key_wanted=True, key_first=key_first(key_page, source),
+    session = evening.setup = SetupSession(two_word_cards(), key_wanted=True, key_first=key_first(key_page),
                                            key_page=key_page is not None)
     if evening.front_end is not None and args.denoise is None:
         evening.front_end.denoiser = make_denoiser(GRID_DENOISE)
     try:
         again = "play again" + (f" with --journal {journal}" if journal is not None else "")
         set_up_table(session, table_files(journal), evening.inbox, SetupScreen(evening.speaker.say, displays.all),
-                     evening.hear_grid, again, begin, key_page)
+                     evening.hear_grid, again, begin, key_page, key_outlasts_input=source != "text")
     finally:
         evening.setup = None
         if evening.front_end is not None and args.denoise is None:

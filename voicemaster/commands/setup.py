@@ -56,12 +56,13 @@ def run(args: argparse.Namespace) -> int:
     speaker = open_speaker(args, config, console)
     displays = open_displays(args, console)
     session = SetupSession(two_word_cards(), key_wanted=args.key_out is not None, key=key,
-                           key_first=key_first(displays.key_page, source), key_page=displays.key_page is not None)
+                           key_first=key_first(displays.key_page), key_page=displays.key_page is not None)
     inbox: "queue.Queue[Item]" = queue.Queue()
     try:
         hear_grid, listen = start_setup_inputs(args, source, displays, inbox, speaker, lambda: session.wants_key)
         set_up_table(session, TableFiles(args.board_out, args.key_out), inbox,
-                     SetupScreen(speaker.say, displays.all), hear_grid, when_keyed=listen, key_page=displays.key_page)
+                     SetupScreen(speaker.say, displays.all), hear_grid, when_keyed=listen, key_page=displays.key_page,
+                     key_outlasts_input=source != "text")
     finally:
         speaker.wait_idle(timeout=30)
         speaker.close()

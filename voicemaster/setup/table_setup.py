@@ -121,24 +121,29 @@ def lay_out_table(
     hear_grid: HearGrid | None = None,
     resumed: bool = False,
     when_keyed: Callable[[], None] | None = None,
+    key_outlasts_input: bool = False,
 ) -> bool:
     """Until the table is set (True), or the input ends first (False; the progress is kept).
 
-    Speech heard while the key is typed waits until it is set: the grid is read after the key.
-    `when_keyed` is called once no key is to be typed (at once, or when it is): it may start
-    the audio then, so that a replay cannot end before the key is typed."""
+    Speech heard while the key is typed waits until it is set: the grid is read after the key
+    when it is typed first, and what is said after the grid goes to the game. `when_keyed` is
+    called once no key is to be typed first (at once, or when it is): it may start the audio
+    then, so that a replay cannot end before the key is typed. With `key_outlasts_input` (a
+    replay beside the key page) the end of the input after the grid waits for the key too.
+    A key tapped while the cards are read is shown, not said: saying it would talk over the
+    reader, and the microphone is deaf while the app speaks."""
     screen.reply(session, session.opening(resumed))
-    waiting: deque[Spoken] = deque()
+    waiting: deque[Item] = deque()
     while not session.done:
         if when_keyed is not None and not session.wants_key:
             when_keyed()
             when_keyed = None
         item = waiting.popleft() if waiting and not session.wants_key else inbox.get()
-        if isinstance(item, EndOfInput):
+        if isinstance(item, EndOfInput) and not (key_outlasts_input and session.wants_key):
             return False
         if isinstance(item, SourceFailed):
             raise WorkerDied(item.thread, item.error)
-        if isinstance(item, Spoken) and session.wants_key:
+        if isinstance(item, (Spoken, EndOfInput)) and session.wants_key:
             waiting.append(item)
             continue
         if isinstance(item, Shown):
@@ -148,8 +153,19 @@ def lay_out_table(
         text, reply = _hear(session, item, hear_grid)
         if reply is not None:
             progress.save(session)
-            screen.reply(session, reply, "" if secret else text)
+            meanwhile = isinstance(item, KeyEntered) and not secret
+            screen.reply(session, reply, "" if secret else text, speak=False if meanwhile else None)
+    _put_back(inbox, waiting)
     return True
+
+
+def _put_back(inbox: "queue.Queue[Item]", items: deque[Item]) -> None:
+    """What was heard after the grid while the key was awaited goes first to the game, before
+    anything the sources sent since (`play` runs the game on the same inbox)."""
+    with inbox.not_empty:
+        inbox.queue.extendleft(reversed(items))
+        inbox.unfinished_tasks += len(items)
+        inbox.not_empty.notify(len(items))
 
 
 def _hear(session: SetupSession, item: Item | KeyEntered, hear_grid: HearGrid | None) -> tuple[str, str | None]:
@@ -183,11 +199,13 @@ def set_up_table(
     again: str = "run the same command again",
     when_keyed: Callable[[], None] | None = None,
     key_page: KeyPage | None = None,
+    key_outlasts_input: bool = False,
 ) -> None:
     """The whole step, one setup per board file at a time (BOARD.lock): an unfinished setup
     of the same board taken up (and said so), the table laid out, its files written;
     InputError (saying to `again` to go on) when the input ends first. With `key_page` the
-    key may come from the spymaster page too; the page takes none once the step is over."""
+    key may come from the spymaster page too; the page takes none once the step is over.
+    `key_outlasts_input`: see lay_out_table."""
     lock = _lock_board(files.board)
     try:
         progress = SetupProgress.beside(files.board)
@@ -196,7 +214,8 @@ def set_up_table(
             print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
         if key_page is not None and session.key_wanted and session.key is None:
             screen.key_entry = key_page.open(session.layout.slots, lambda key: inbox.put(KeyEntered(key)))
-        if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed):
+        if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed,
+                             key_outlasts_input and screen.key_entry is not None):
             set_cards = sum(1 for c in session.layout.slots if c is not None)
             raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
                              f"{again} to go on")
@@ -218,10 +237,10 @@ def _lock_board(board: Path) -> JournalLock:
     return JournalLock.hold(board, "board", BOARD_BUSY)
 
 
-def key_first(key_page: KeyPage | None, source: str | Path) -> bool:
+def key_first(key_page: KeyPage | None) -> bool:
     """SetupSession.key_first: the key before the grid, unless the spymaster page can send it
-    while the grid is read — and not for a replay, which must not end before the key is in."""
-    return key_page is None or isinstance(source, Path)
+    while the grid is read (a replay too: its end then waits for the key, see lay_out_table)."""
+    return key_page is None
 
 
 def two_word_cards() -> frozenset[str]:
