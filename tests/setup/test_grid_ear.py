@@ -93,6 +93,16 @@ def test_a_row_never_holds_a_card_already_set_in_another_row(ear: GridEar) -> No
     assert ear.hear(row, row=2, table=(None,) * 5 + first_row + (None,) * 15).endswith(": castle, anchor, jupiter, lantern, pilot")
 
 
+def test_a_row_is_never_heard_with_a_card_twice(ear: GridEar) -> None:
+    """flite's rms reads "ferret, ferrit": Whisper writes "Farrit, ferit", both nearest to
+    ferret; the session would refuse such a row ("ferret was said twice") every time it is
+    read again."""
+    heard = ear.hear(spoken("ferret, ferrit, canoe, napoleon, lisbon", "flite:rms"), row=2)
+    assert heard is not None and heard.startswith("row two: "), heard
+    cards = heard.removeprefix("row two: ").split(", ")
+    assert len(set(cards)) == 5 and "ferret" in cards and cards[2:] == ["canoe", "napoleon", "lisbon"], heard
+
+
 def test_a_correction_is_never_heard_as_the_card_it_replaces(ear: GridEar) -> None:
     """flite's awb says "fifth is hair" as Whisper writes "Fifty's harp": the fifth card of
     the row, already "harp" and being corrected, is not what the reader meant."""

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -116,13 +117,31 @@ class GridEar:
             return (reading.text if reading else None), []
         cards = (reading.card,) if isinstance(reading, Correction) else reading.cards
         slots = [self._slot(card, tokens) for card in cards]
-        choices = self.slots.choose(enc, tokens, fd.logprobs, slots, taken(reading, row, table))
+        ruled_out = taken(reading, row, table)
+        choices = self._distinct(enc, tokens, fd, slots, self.slots.choose(enc, tokens, fd.logprobs, slots, ruled_out), ruled_out)
         entries = [c.entry for c in choices]
         if isinstance(reading, Correction):
             return f"{reading.position} is {entries[0]}", choices
         number = reading.number if reading.number is not None else row
         said = ", ".join(entries)
         return (f"row {DIGIT_WORDS[number]}: {said}" if number is not None and 1 <= number <= ROW_CARDS else said), choices
+
+    def _distinct(self, enc: Encoded, tokens: list[int], fd: FreeDecode, slots: list[Slot], choices: list[Choice],
+                  ruled_out: frozenset[str]) -> list[Choice]:
+        """A row never holds a card twice (heard so, the reader was told so each time the row
+        was read again): of the slots heard as one entry, the one whose next best scores
+        worst keeps it, the others take their next best."""
+        out = list(choices)
+        entries = [c.entry for c in choices]
+        for entry in {e for e in entries if entries.count(e) > 1}:
+            same = [k for k, e in enumerate(entries) if e == entry]
+            others = self.slots.choose(enc, tokens, fd.logprobs, [slots[k] for k in same], ruled_out | {entry})
+            worth = [-math.inf if o.entry == entry else o.score for o in others]
+            keep = min(range(len(same)), key=lambda j: worth[j])
+            for j, k in enumerate(same):
+                if j != keep:
+                    out[k] = others[j]
+        return out
 
     @staticmethod
     def _slot(card: tuple[Word, ...], tokens: list[int]) -> Slot:
