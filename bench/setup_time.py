@@ -73,7 +73,8 @@ TARGET_S = 90.0
 WORDS = {number_words(n): n for n in range(1, 26)} | {DIGIT_WORDS[n]: n for n in range(1, 6)}
 READ_BACK = re.compile(r"Row (\w+): ([^.:;?]*)\. Right\?")
 PARTIAL = re.compile(r"Row (\w+): ([^.:;?]*); go on\.$")
-READ_ROW = re.compile(r"(?:read|at) row (\w+)", re.IGNORECASE)
+READ_ROW = re.compile(r"(?:(?:read|at) row (\w+)|(?:^|\. )Row (\w+)\.$)", re.IGNORECASE)
+"""The app asking for a row: "Read row one: its five cards ...", "We are at row two", "Row two."."""
 
 
 @dataclass
@@ -140,7 +141,7 @@ class Reader:
             self.reading = truth[len(have) :] if right else []
             return ", ".join(self.reading) if right else "again"
         if (read := READ_ROW.search(message)) is not None:
-            return self.row_text(WORDS[read[1].lower()] - 1)
+            return self.row_text(WORDS[(read[1] or read[2]).lower()] - 1)
         return ""
 
     def _read_back(self, row: int, heard: list[str]) -> str:
