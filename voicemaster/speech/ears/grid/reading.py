@@ -60,15 +60,19 @@ class Command:
 
 @dataclass(frozen=True)
 class Correction:
-    position: str
-    """As the setup phrase says it: "third" or "card seven"."""
     card: tuple[Word, ...]
     number: int
     """3 for "third" (in the row being read), 7 for "card seven" (on the table)."""
+    in_row: bool
+
+    @property
+    def position(self) -> str:
+        """As the setup phrase says it: "third" or "card seven"."""
+        return _ordinal_name(self.number) if self.in_row else f"card {number_words(self.number)}"
 
     def index(self, row: int | None) -> int | None:
         """The place (0-24) it corrects; None for an ordinal when the row is not known."""
-        if self.position.startswith("card"):
+        if not self.in_row:
             return self.number - 1
         return ROW_CARDS * (row - 1) + self.number - 1 if row is not None else None
 
@@ -150,11 +154,11 @@ def _correction(words: list[Word]) -> Correction | None:
     if head and head[1:] in ([], ["one"], ["card"]) and (head[0] in ORDINALS or len(head) == 1):
         ordinal = ORDINALS.get(head[0]) or _ordinal_by_sound(head[0], "")
         if ordinal is not None:
-            return Correction(_ordinal_name(ordinal), card, ordinal)
+            return Correction(card, ordinal, in_row=True)
     if len(head) >= 2 and _sounds_like_card(head[0]):
         n = _number(head[1:])
         if n is not None and 1 <= n <= GRID_CARDS:
-            return Correction(f"card {number_words(n)}", card, n)
+            return Correction(card, n, in_row=False)
     return None
 
 
@@ -164,7 +168,7 @@ def _correction_by_sound(words: list[Word]) -> Correction | None:
     if not 2 <= len(words) <= 1 + MAX_CARD_WORDS:
         return None
     ordinal = ORDINALS.get(words[0].text) or _ordinal_by_sound(words[0].text, "is")
-    return Correction(_ordinal_name(ordinal), tuple(words[1:]), ordinal) if ordinal is not None else None
+    return Correction(tuple(words[1:]), ordinal, in_row=True) if ordinal is not None else None
 
 
 def _sounds_like_card(text: str) -> bool:
