@@ -6,9 +6,10 @@ voices, split 'test', bench/speech's voices) in real time, over a room that is q
 of table talk 20 dB below the reader, all the time; the loudspeaker takes each announcement
 (synthesized by the app's own speech engine) its own duration, during which the app's
 microphone is deaf as at a table. The reader reads a row, waits for the read-back to end,
-pauses about a second, then says "yes" when it is right or one correction for a wrong card
-("card seven is pilot" / "third is pilot", alternately), and so on; when nothing comes back
-it says the same again, then a row two cards, then one card at a time. Meanwhile a spymaster taps the key on the key page and sends it over
+pauses about a second, then reads the next row when it is right (the last row: "yes") or says
+one correction for a wrong card ("card seven is pilot" / "third is pilot", alternately), and
+so on; a row heard as four cards gets its missing card with its place ("third is castle");
+when nothing comes back it says the same again, then a row two cards, then one card at a time. Meanwhile a spymaster taps the key on the key page and sends it over
 real HTTP as the page does (its token, its origin), about half a minute after the page opens.
 The time runs from the call to the moment the board and key files are both written.
 
@@ -72,6 +73,9 @@ RUN_LIMIT_S = 300.0
 TARGET_S = 90.0
 WORDS = {number_words(n): n for n in range(1, 26)} | {DIGIT_WORDS[n]: n for n in range(1, 6)}
 READ_BACK = re.compile(r"Row (\w+): ([^.:;?]*)\. Right\?")
+ONE_BACK = re.compile(r"(?:^|\. )(First|Second|Third|Fourth|Fifth|Card [\w-]+(?: [\w-]+)?) is ([^.:;?]*)\. Right\?$")
+"""A correction read back alone: "Third is pilot. Right?", "Card seven is pilot. Right?"."""
+MISSING = re.compile(r"Row (\w+): ([^.:;?]*): one card is missing\.")
 PARTIAL = re.compile(r"Row (\w+): ([^.:;?]*); go on\.$")
 READ_ROW = re.compile(r"(?:(?:read|at) row (\w+)|(?:^|\. )Row (\w+)\.$)", re.IGNORECASE)
 """The app asking for a row: "Read row one: its five cards ...", "We are at row two", "Row two."."""
@@ -98,6 +102,10 @@ class Reader:
     speaking_s: float = 0.0
     reading: list[str] = field(default_factory=list)
     """The cards of the row being read in what the reader said last (none for a yes or a correction)."""
+    heard: list[str] = field(default_factory=lambda: [""] * 25)
+    """The table as the app last read it back."""
+    row: int = 0
+    """The row the app last read back."""
 
     def __post_init__(self) -> None:
         self.named = [self.rng.random() < 0.5 for _ in range(5)]
@@ -121,7 +129,12 @@ class Reader:
 
     def phrases(self) -> list[str]:
         """Everything this reader may say, rendered before the clock starts."""
-        return [*(self.row_text(r) for r in range(5)), "yes", "again", *(self.correction(s) for s in range(25))]
+        return [*(self.row_text(r) for r in range(5)), "yes", "again", *(self.correction(s) for s in range(25)),
+                *(self.missing(s) for s in range(25))]
+
+    def missing(self, slot: int) -> str:
+        """The card a row heard as four lacked, said with its place in the row."""
+        return f"{ORDINALS[slot % 5]} is {self.cards[slot]}"
 
     def clip(self, text: str) -> np.ndarray:
         speech = say(text, self.voice).astype(np.float64)
@@ -133,7 +146,19 @@ class Reader:
         if "All 25 cards are set" in message:
             return None
         if (back := READ_BACK.search(message)) is not None:
-            return self._read_back(WORDS[back[1].lower()] - 1, back[2].split(", "))
+            self.row = WORDS[back[1].lower()] - 1
+            self.heard[5 * self.row : 5 * self.row + 5] = back[2].split(", ")
+            return self._read_back(self.row, self.heard[5 * self.row : 5 * self.row + 5])
+        if (one := ONE_BACK.search(message)) is not None:
+            place = one[1].lower().split(" ", 1)
+            slot = WORDS[place[1]] - 1 if place[0] == "card" else 5 * self.row + ORDINALS.index(place[0])
+            self.heard[slot] = one[2]
+            return self._read_back(self.row, self.heard[5 * self.row : 5 * self.row + 5])
+        if (short := MISSING.search(message)) is not None:
+            row, have = WORDS[short[1].lower()] - 1, [card_key(c) for c in short[2].split(", ")]
+            truth = [card_key(c) for c in self.cards[5 * row : 5 * row + 5]]
+            gap = next((i for i in range(4) if have[i] != truth[i]), 4)
+            return self.missing(5 * row + gap) if have == truth[:gap] + truth[gap + 1 :] else "again"
         if (partial := PARTIAL.search(message)) is not None:
             row, have = WORDS[partial[1].lower()] - 1, partial[2].split(", ")
             truth = self.cards[5 * row : 5 * row + 5]
@@ -155,7 +180,7 @@ class Reader:
             if self.tries.get(slot, 0) < TRIES_PER_CARD:
                 self.tries[slot] = self.tries.get(slot, 0) + 1
                 return self.correction(slot)
-        return "yes"
+        return self.row_text(row + 1) if row < 4 else "yes"
 
 
 def get_json(url: str) -> dict[str, Any]:

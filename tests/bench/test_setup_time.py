@@ -30,6 +30,16 @@ def test_the_reader_lays_out_its_grid_through_the_real_dialogue() -> None:
     assert "card three is stamp" in said and "fifth is mercury" in said
     assert reader.first_wrong == {0: 1, 1: 1, 2: 0, 3: 0, 4: 0}
     assert reader.tries == {2: 1, 9: 1} and reader.fixed_at == {2: 1, 9: 1}
+    assert said.count("yes") == 1 and said[-1] == "yes", "a right row is answered by reading the next"
+
+
+def test_a_row_heard_as_four_cards_gets_its_missing_card_in_its_place() -> None:
+    reader = Reader(list(CARDS), "flite:slt", random.Random(1))
+    session = SetupSession(two_word_cards())
+    reader.answer(session.opening())
+    told = session.hear("row one: gold, chicago, tunnel, europe")
+    assert reader.answer(told or "") == "third is stamp"
+    assert session.hear("third is stamp") == "Row one: gold, chicago, stamp, tunnel, europe. Right?"
 
 
 def test_a_row_not_answered_is_read_fewer_cards_at_a_time_and_finished_from_the_board() -> None:

@@ -50,12 +50,43 @@ def test_no_and_again_read_the_row_again() -> None:
 def test_a_card_is_corrected_by_its_place_in_the_row_or_on_the_table() -> None:
     session = SetupSession()
     session.hear(ROWS[0])
-    assert session.hear("third is parrot") == "Row one: apple, bear, parrot, Loch Ness, pilot. Right?"
+    assert session.hear("third is parrot") == "Third is parrot. Right?"
+    assert session.layout.row_cards() == ["apple", "bear", "parrot", "Loch Ness", "pilot"]
     session.hear("yes")
     session.hear(ROWS[1])
     assert session.hear("card two is badger") == (
         "Card two, row one is now badger. Row two: ocean, piano, horse, ice cream, moon. Right?")
-    assert session.hear("card seven is violin").startswith("Row two: ocean, violin, horse")
+    assert session.hear("card seven is violin") == "Card seven is violin. Right?"
+    assert session.layout.row_cards() == ["ocean", "violin", "horse", "ice cream", "moon"]
+
+
+def test_reading_the_next_row_instead_of_yes_confirms_the_row_read_back() -> None:
+    session = SetupSession()
+    session.hear(ROWS[0])
+    assert session.hear("row two: " + ROWS[1]) == "Row two: ocean, piano, horse, ice cream, moon. Right?"
+    assert session.hear(ROWS[2]) == "Row three: robot, snow, tower, wave, yard. Right?"
+    assert session.layout.confirmed == 2
+    assert session.hear("row three: robot, snow, tower, cave, yard").startswith("Row three: robot, snow, tower, cave")
+    assert session.hear("robot, snow, tower, wave, yard") == "Row three: robot, snow, tower, wave, yard. Right?"
+    assert session.layout.confirmed == 2, "a row read again (two cards or more in common) is no next row"
+    for row in ROWS[3:]:
+        session.hear(row)
+    assert session.layout.confirmed == 4 and session.hear("yes") == "All 25 cards are set."
+
+
+def test_a_row_heard_as_four_cards_takes_its_missing_card_in_place() -> None:
+    session = SetupSession()
+    assert session.hear("row one: apple, bear, Loch Ness, pilot") == (
+        "Row one: apple, bear, Loch Ness, pilot: one card is missing. Say where, for example 'third is castle'.")
+    assert session.hear("third is pilot").startswith("pilot is already on the table")
+    assert session.hear("third is castle") == "Row one: apple, bear, castle, Loch Ness, pilot. Right?"
+    session.hear("yes")
+    session.hear("row two: ocean, piano, horse, ice cream")
+    assert session.hear("fifth is moon") == "Row two: ocean, piano, horse, ice cream, moon. Right?"
+    session.hear("row three: robot, snow, tower, wave")
+    session.hear("again")
+    session.hear("robot, snow, tower, wave")
+    assert session.hear("third is yard") == "Row three: robot, snow, yard, wave; go on.", "read again, it replaces"
 
 
 def test_duplicates_and_bad_words_are_refused_with_a_reason() -> None:

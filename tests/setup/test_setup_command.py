@@ -65,11 +65,11 @@ def test_corrections_and_refusals_by_typed_phrases(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     said = [line[2:] for line in done.stdout.splitlines() if line.startswith("» ")]
     assert "apple is already on the table: card one, row one. Row one: apple, bear, castle, Loch Ness, pilot. Right?" in said
-    assert "Row one: apple, bear, parrot, Loch Ness, pilot. Right?" in said
+    assert "Third is parrot. Right?" in said
     assert "pilot is already on the table: card five, row one. Row two." in said
     assert "Row two: ocean, piano; go on." in said
     assert "Read row two again." in said
-    assert "Row two: ocean, violin, horse, ice cream, moon. Right?" in said
+    assert "Card seven is violin. Right?" in said
     assert any(s.startswith("'r2d2' is not a card") for s in said)
     assert "Card two, row one is now badger. Row three." in said
     expected = ["apple", "badger", "parrot", *CARDS[3:6], "violin", *CARDS[7:]]

@@ -79,6 +79,12 @@ class Layout:
         for offset, card in enumerate(cards):
             self.slots[start + offset] = " ".join(card.split())
 
+    def insert(self, index: int, card: str) -> None:
+        """Into the row being laid out, which has room: the cards from `index` on move one on."""
+        end = PER_ROW * (self.row + 1)
+        self.slots[index + 1 : end] = self.slots[index : end - 1]
+        self.slots[index] = " ".join(card.split())
+
     def clear_row(self) -> None:
         """The row being laid out is read again: its cards go."""
         for index in self.row_slots():

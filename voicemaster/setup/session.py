@@ -7,15 +7,15 @@ step and a crashed setup goes on where it stopped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from voicemaster.game.cards import KEY_LETTERS, Deal, Identity, Team, key_problem
+from voicemaster.game.cards import KEY_LETTERS, Deal, Identity, Team, card_key, key_problem
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import CardView, GameSnapshot
 from voicemaster.setup.files import letters_problem
 from voicemaster.setup.layout import PER_ROW, ROWS, SLOTS, Layout, place
-from voicemaster.understand.setup_phrases import Confirm, Correct, ReadAgain, RowCards, parse_setup
+from voicemaster.understand.setup_phrases import ORDINALS, Confirm, Correct, ReadAgain, RowCards, parse_setup
 from voicemaster.vocabulary import number_words
 
 PROGRESS_FORMAT = "voicemaster-setup"
@@ -47,6 +47,10 @@ class SetupSession:
     key: tuple[Identity, ...] | None = None
     typed_letters: str = ""
     """Key letters typed so far (the key may come in several lines)."""
+    one_missing: bool = False
+    """The row being laid out came as four cards at once: "third is castle" puts the missing
+    one in its place instead of replacing the third (not kept in the progress: after a
+    resume the row is read again or corrected card by card)."""
 
     @property
     def wants_key(self) -> bool:
@@ -93,6 +97,7 @@ class SetupSession:
             return self._confirm()
         if isinstance(intent, ReadAgain):
             self.layout.clear_row()
+            self.one_missing = False
             return f"Read row {number_words(self.layout.row + 1)} again."
         if isinstance(intent, Correct):
             return self._correct(intent)
@@ -129,6 +134,9 @@ class SetupSession:
         return self.next_step()
 
     def _add(self, said: RowCards) -> str:
+        if self._next_row(said):
+            self.layout.confirm()
+            said = replace(said, row=self.layout.row + 1)
         row = self.layout.row + 1
         if said.row is not None and said.row != row:
             return f"We are at row {number_words(row)}. To change a card say, for example, 'card seven is pilot'."
@@ -147,7 +155,23 @@ class SetupSession:
         if anew:
             self.layout.clear_row()
         self.layout.add(said.cards)
+        self.one_missing = anew and len(said.cards) == PER_ROW - 1
+        if self.one_missing:
+            return (f"Row {number_words(row)}: {', '.join(said.cards)}: one card is missing. "
+                    "Say where, for example 'third is castle'.")
         return self.next_step()
+
+    def _next_row(self, said: RowCards) -> bool:
+        """Cards read while a row is read back are the next row, and the row read back is
+        right, unless they share two cards with it (the same row read again) or name it.
+        Reading on instead of saying yes spares a yes and a prompt per row (bench/setup_time.py)."""
+        row = self.layout.row + 1
+        if not self.layout.row_full or row == ROWS or said.row not in (None, row, row + 1):
+            return False
+        if said.row == row + 1:
+            return True
+        shared = {card_key(c) for c in said.cards} & {card_key(c) for c in self.layout.row_cards()}
+        return len(said.cards) >= PER_ROW - 1 and len(shared) < 2
 
     def _correct(self, said: Correct) -> str:
         if said.in_row:
@@ -156,15 +180,29 @@ class SetupSession:
             index = PER_ROW * self.layout.row + said.position - 1
         else:
             index = said.position - 1
+        if self.one_missing and index in self.layout.row_slots():
+            return self._insert(index, said.card)
         if not 0 <= index < SLOTS or self.layout.slots[index] is None:
             return f"There is no card {number_words(said.position)} yet. {self.next_step()}"
         refusal = self.layout.refusal((said.card,), range(index, index + 1))
         if refusal is not None:
             return f"{refusal} {self.next_step()}"
         self.layout.replace(index, said.card)
-        if index // PER_ROW == self.layout.row:
-            return self.next_step()
-        return f"{place(index).capitalize()} is now {said.card}. {self.next_step()}"
+        if index // PER_ROW != self.layout.row:
+            return f"{place(index).capitalize()} is now {said.card}. {self.next_step()}"
+        if self.layout.row_full:
+            named = ORDINALS[said.position - 1] if said.in_row else f"card {number_words(said.position)}"
+            return f"{named.capitalize()} is {said.card}. Right?"
+        return self.next_step()
+
+    def _insert(self, index: int, card: str) -> str:
+        """The card a row heard as four was missing, put in its place: the cards after it move on."""
+        refusal = self.layout.refusal((card,))
+        if refusal is not None:
+            return f"{refusal} Say where the missing card goes, for example 'third is castle'."
+        self.layout.insert(index, card)
+        self.one_missing = False
+        return self.next_step()
 
     def _read_back(self) -> str:
         return f"Row {number_words(self.layout.row + 1)}: {', '.join(self.layout.row_cards())}. Right?"
