@@ -13,7 +13,7 @@ import queue
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Protocol, Union
+from typing import Callable, Iterable, Protocol, Sequence, Union
 
 import numpy as np
 
@@ -96,6 +96,19 @@ class SourceFailed:
 Item = Union[Typed, Spoken, Paused, Notice, Shown, EndOfInput, SourceFailed]
 
 
+class Inbox(queue.Queue):  # type: ignore[type-arg]
+    """The one queue every source feeds. A setup that set aside what was said while the key
+    was awaited hands it to the game first (`play` runs both on this queue)."""
+
+    def put_first(self, items: Sequence[object]) -> None:
+        """Ahead of everything waiting, in their order (through the lock and deque that
+        Queue keeps for its subclasses, as LifoQueue does)."""
+        with self.not_empty:
+            self.queue.extendleft(reversed(items))
+            self.unfinished_tasks += len(items)
+            self.not_empty.notify(len(items))
+
+
 @dataclass(frozen=True)
 class Understood:
     """What the loop learns of one utterance, typed or spoken."""
@@ -136,7 +149,7 @@ class App:
         self.speaker = speaker
         self.displays = list(displays)
         self.hear_ahead = HearAhead(hear) if hear is not None else None
-        self.inbox: "queue.Queue[Item]" = inbox if inbox is not None else queue.Queue()
+        self.inbox: "queue.Queue[Item]" = inbox if inbox is not None else Inbox()
         self.status = TableStatus()
         self.log: list[Heard] = []
         self.on_heard: Callable[[Heard], None] | None = None

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import pty
-import queue
 import subprocess
 import sys
 import threading
@@ -22,7 +21,7 @@ import pytest
 from tests.display.test_play_web import read_urls
 from tests.setup.test_play_setup import BLUE_KEY, SECOND, state
 from tests.setup.test_setup_command import CARDS, KEY_LINES, ROWS, _read_all, _type, _wait_for, confirmed
-from voicemaster.app import Typed
+from voicemaster.app import Inbox, Typed
 from voicemaster.display.key_entry import KeyEntry, KeyNotTaken
 from voicemaster.game.cards import KEY_LETTERS
 from voicemaster.setup.files import read_board, read_key
@@ -185,7 +184,7 @@ def test_a_key_typed_before_the_cards_leaves_the_page_taking_none(tmp_path: Path
     session = SetupSession(two_word_cards(), key_wanted=True, key_first=True, key_page=True)
     screen, entry = SetupScreen(lambda text: None, []), KeyEntry()
     screen.key_entry = entry
-    inbox: "queue.Queue[Any]" = queue.Queue()
+    inbox = Inbox()
     progress = SetupProgress.beside(tmp_path / "board.txt")
     laying_out = threading.Thread(target=lay_out_table, args=(session, inbox, screen, progress), daemon=True)
     laying_out.start()
@@ -210,7 +209,7 @@ def test_a_key_tapped_while_the_cards_are_read_is_shown_not_said_over_the_reader
     said: list[str] = []
     session = SetupSession(two_word_cards(), key_wanted=True, key_first=False, key_page=True)
     screen = SetupScreen(said.append, [])
-    inbox: "queue.Queue[Any]" = queue.Queue()
+    inbox = Inbox()
     lines = confirmed(ROWS)
     for line in lines[:3]:
         inbox.put(Typed(line))

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Protocol
 
-from voicemaster.app import App, Item, Notice
+from voicemaster.app import App, Inbox, Item, Notice
 from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
 from voicemaster.game.core import Game
@@ -86,7 +86,7 @@ class Evening:
     speaker, the ears; and the game (or setup) in progress, which the sources ask after."""
 
     def __init__(self, speaker: Speaker) -> None:
-        self.inbox: "queue.Queue[Item]" = queue.Queue()
+        self.inbox = Inbox()
         self.speaker = speaker
         self.app: App | None = None
         self.setup: SetupSession | None = None

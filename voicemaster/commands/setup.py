@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from voicemaster.app import Item
+from voicemaster.app import Inbox, Item
 from voicemaster.errors import InputError
 from voicemaster.setup.files import read_key
 from voicemaster.setup.runtime import (
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     displays = open_displays(args, console)
     session = SetupSession(two_word_cards(), key_wanted=args.key_out is not None, key=key,
                            key_first=key_first(displays.key_page), key_page=displays.key_page is not None)
-    inbox: "queue.Queue[Item]" = queue.Queue()
+    inbox = Inbox()
     try:
         hear_grid, listen = start_setup_inputs(args, source, displays, inbox, speaker, lambda: session.wants_key)
         set_up_table(session, TableFiles(args.board_out, args.key_out), inbox,

@@ -8,7 +8,6 @@ and again after "new game", on the same inbox.
 from __future__ import annotations
 
 import json
-import queue
 import sys
 from collections import deque
 from dataclasses import dataclass, replace
@@ -17,7 +16,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from voicemaster.app import Display, EndOfInput, Item, Notice, Shown, SourceFailed, Spoken, Typed
+from voicemaster.app import Display, EndOfInput, Inbox, Item, Notice, Shown, SourceFailed, Spoken, Typed
 from voicemaster.display.key_entry import KeyEntry
 from voicemaster.errors import InputError, WorkerDied
 from voicemaster.game.cards import Identity, plain_letters
@@ -115,7 +114,7 @@ class SetupScreen:
 
 def lay_out_table(
     session: SetupSession,
-    inbox: "queue.Queue[Item]",
+    inbox: Inbox,
     screen: SetupScreen,
     progress: SetupProgress,
     hear_grid: HearGrid | None = None,
@@ -155,17 +154,8 @@ def lay_out_table(
             progress.save(session)
             meanwhile = isinstance(item, KeyEntered) and not secret
             screen.reply(session, reply, "" if secret else text, speak=False if meanwhile else None)
-    _put_back(inbox, waiting)
+    inbox.put_first(list(waiting))
     return True
-
-
-def _put_back(inbox: "queue.Queue[Item]", items: deque[Item]) -> None:
-    """What was heard after the grid while the key was awaited goes first to the game, before
-    anything the sources sent since (`play` runs the game on the same inbox)."""
-    with inbox.not_empty:
-        inbox.queue.extendleft(reversed(items))
-        inbox.unfinished_tasks += len(items)
-        inbox.not_empty.notify(len(items))
 
 
 def _hear(session: SetupSession, item: Item | KeyEntered, hear_grid: HearGrid | None) -> tuple[str, str | None]:
@@ -193,7 +183,7 @@ class TableFiles:
 def set_up_table(
     session: SetupSession,
     files: TableFiles,
-    inbox: "queue.Queue[Item]",
+    inbox: Inbox,
     screen: SetupScreen,
     hear_grid: HearGrid | None = None,
     again: str = "run the same command again",
