@@ -25,6 +25,8 @@ def heard(text: str) -> list[Word]:
     ("car 22 was cloud", "card twenty-two", "cloud"),
     ("card seven is pilot", "card seven", "pilot"),
     ("50 is nodule", "fifth", "nodule"),
+    ("23 is read", "card twenty-three", "read"),
+    ("card mine is apple pie", "card nine", "apple pie"),
     ("third is pilot", "third", "pilot"),
 ])
 def test_corrections_are_read_as_whisper_writes_them(vocabulary: Vocabulary, written: str, position: str, card: str) -> None:
