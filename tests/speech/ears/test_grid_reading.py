@@ -27,6 +27,9 @@ def heard(text: str) -> list[Word]:
     ("50 is nodule", "fifth", "nodule"),
     ("23 is read", "card twenty-three", "read"),
     ("card mine is apple pie", "card nine", "apple pie"),
+    ("card 17 this door", "card seventeen", "door"),
+    ("cart 23 isreat", "card twenty-three", "reat"),
+    ("card 23 izrid", "card twenty-three", "rid"),
     ("third is pilot", "third", "pilot"),
 ])
 def test_corrections_are_read_as_whisper_writes_them(vocabulary: Vocabulary, written: str, position: str, card: str) -> None:
@@ -41,6 +44,7 @@ def test_a_correction_names_its_place_on_the_table(vocabulary: Vocabulary) -> No
     assert (third.index(2), third.index(None), card.index(4)) == (7, None, 6)
 
 
-@pytest.mark.parametrize("talk", ["that was close", "the car was red", "it was my turn", "hard luck is real"])
+@pytest.mark.parametrize("talk", ["that was close", "the car was red", "it was my turn", "hard luck is real",
+                                  "card games are fun", "car 2 this way to the station"])
 def test_talk_with_was_is_no_correction(vocabulary: Vocabulary, talk: str) -> None:
     assert not isinstance(read(heard(talk), vocabulary, row=2), Correction)

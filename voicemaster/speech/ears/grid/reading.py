@@ -149,7 +149,7 @@ def _correction(words: list[Word]) -> Correction | None:
     texts = [w.text for w in words]
     at = next((i for i, t in enumerate(texts) if t in LINKS), None)
     if at is None:
-        return _correction_by_sound(words)
+        return _correction_by_sound(words) or _place_without_is(words)
     head, card = [t for t in texts[:at] if t != "the"], tuple(words[at + 1 :])
     if not 1 <= len(card) <= MAX_CARD_WORDS:
         return None
@@ -173,6 +173,23 @@ def _correction_by_sound(words: list[Word]) -> Correction | None:
         return None
     ordinal = ORDINALS.get(words[0].text) or _ordinal_by_sound(words[0].text, "is")
     return Correction(tuple(words[1:]), ordinal, in_row=True) if ordinal is not None else None
+
+
+def _place_without_is(words: list[Word]) -> Correction | None:
+    """ "Card 17 this door", "CART 23 ISREAT", "Card 23, Izrid": in talk Whisper loses the "is"
+    of "card N is X" or writes it into the card (the setup-time bench, babble 20: one
+    correction unheard eleven times running)."""
+    if len(words) < 3 or not _sounds_like_card(words[0].text):
+        return None
+    n = _number([words[1].text]) or _number_by_sound([words[1].text])
+    if n is None or not 1 <= n <= GRID_CARDS:
+        return None
+    card = list(words[2:])
+    if card[0].text in IS_SPELLINGS and len(card) > 1:
+        card = card[1:]
+    elif card[0].text[:2] in IS_SPELLINGS and len(card[0].text) > 3:
+        card[0] = replace(card[0], text=card[0].text[2:])
+    return Correction(tuple(card), n, in_row=False) if len(card) <= MAX_CARD_WORDS else None
 
 
 def _sounds_like_card(text: str) -> bool:
@@ -253,6 +270,8 @@ ORDINAL_SOUND_SIMILARITY = 0.6
 ROW_SOUNDS = {n: _sound("row") + _sound(DIGIT_WORDS[n]) for n in range(1, ROW_CARDS + 1)}
 LINKS = frozenset({"is", "was"})
 """The "is" of a correction, and what Whisper writes for it in talk."""
+IS_SPELLINGS = frozenset({"is", "iz", "this", "his", "as"})
+"""What else Whisper writes for that "is" after "card N" in talk, alone or run into the card."""
 NUMBER_SOUNDS = {n: _sound(number_words(n)) for n in range(1, 21)}
 """The places said in one word, by sound (seven is two syllables; twenty-one on are two words)."""
 CARD_SPELLINGS = frozenset({"card", "cards", "car", "cart"})
