@@ -118,6 +118,35 @@ def test_a_correction_is_never_heard_as_the_card_it_replaces(ear: GridEar) -> No
     assert heard is not None and heard.startswith("fifth is ") and heard != blind, (blind, heard)
 
 
+HEARD_TWICE = (
+    (("genie", "hyena", "candy", "texas", "school"), "fifth is school"),
+    (("paris", "burger", "neck", "cherry", "hair"), "fifth is hair"),
+    (("space station", "queen", "meadow", "sugar", "fire alarm"), "fourth is sugar"),
+    (("poet", "cyclops", "africa", "spy", "model"), "card ten is model"),
+)
+"""flite's awb, rows heard "... skull", "... har", "..., shooter, ..." and "..., noodle",
+their corrections alone "Fifth is goal", "Fifty's harp", "Fourth is shooter" and "Card 10
+is nodule" (heard as goal, harp, shooters and nod)."""
+
+
+def test_a_corrected_card_is_heard_in_its_row_too(ear: GridEar) -> None:
+    """A correction misheard as its row was is put right by the row's own audio. A card
+    typed over the one heard has no such evidence: its correction is heard alone."""
+    first_row = ("castle", "tiger", "moon", "rose", "apple")
+    school = spoken("fifth is school", "flite:awb")
+    typed = first_row + ("genie", "hyena", "candy", "texas", "scroll") + (None,) * 15
+    alone = ear.hear(school, row=2, table=typed)
+    fixed = []
+    for cards, correction in HEARD_TWICE:
+        heard = ear.hear(spoken(", ".join(cards), "flite:awb"), row=2, table=first_row + (None,) * 20)
+        assert heard is not None and heard.startswith("row two: "), heard
+        table = first_row + tuple(heard.removeprefix("row two: ").split(", ")) + (None,) * 15
+        fixed.append(ear.hear(spoken(correction, "flite:awb"), row=2, table=table))
+        if correction == "fifth is school":
+            assert ear.hear(school, row=2, table=typed) == alone
+    assert sum(got == text for got, (_, text) in zip(fixed, HEARD_TWICE)) >= 3, fixed
+
+
 def test_table_talk_is_nothing(ear: GridEar) -> None:
     talk = (
         "could you pass the crisps please, and maybe another drink for me",

@@ -8,6 +8,8 @@
    slots in one batched decoder call (slots.py).
 4. The result is written as the setup flow reads typed text: "row two: apple, bear,
    castle, loch ness, pilot".
+5. Each row's hearing is kept for its places (evidence.py): a correction to a card heard
+   in a row is scored on the row's audio too, so the card is heard twice, not once again.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import numpy as np
 
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.ears.grid.reading import FEWEST_CARDS, ROW_CARDS, Command, Correction, Reading, Row, read
-from voicemaster.speech.ears.grid.slots import Choice, Slot, SlotScorer, SlotSettings
+from voicemaster.speech.ears.grid.evidence import Evidence
+from voicemaster.speech.ears.grid.slots import Choice, Heard, Slot, SlotScorer, SlotSettings
 from voicemaster.speech.ears.grid.transcript import Word, words
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary, entry_of
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, until_repeat
@@ -71,6 +74,8 @@ class GridEar:
         self.slots = SlotScorer(engine, vocabulary, settings.slots)
         tokenizer = engine.tokenizer
         self.prompt = [tokenizer.sot_prev, *tokenizer.encode(" " + settings.prompt)] if settings.prompt else []
+        self.evidence = Evidence()
+        """Where the cards on the table were heard, for their corrections."""
         self.last: Hearing | None = None
         """The last utterance's transcript, choices and timings (benchmarks and debugging)."""
 
@@ -119,16 +124,26 @@ class GridEar:
               table: Sequence[str | None]) -> tuple[str | None, list[Choice]]:
         if reading is None or isinstance(reading, Command):
             return (reading.text if reading else None), []
-        cards = (reading.card,) if isinstance(reading, Correction) else reading.cards
-        slots = [self._slot(card, tokens) for card in cards]
         ruled_out = taken(reading, row, table)
+        if isinstance(reading, Correction):
+            now = Heard(enc, tuple(tokens), fd.logprobs, self._slot(reading.card, tokens))
+            choice = self._correction(now, reading.index(row), table, ruled_out)
+            return f"{reading.position} is {choice.entry}", [choice]
+        slots = [self._slot(card, tokens) for card in reading.cards]
         choices = self._distinct(enc, tokens, fd, slots, self.slots.choose(enc, tokens, fd.logprobs, slots, ruled_out), ruled_out)
         entries = [c.entry for c in choices]
-        if isinstance(reading, Correction):
-            return f"{reading.position} is {entries[0]}", choices
         number = reading.number if reading.number is not None else row
+        self.evidence.keep_row(number, entries, [Heard(enc, tuple(tokens), fd.logprobs, slot) for slot in slots])
         said = ", ".join(entries)
         return (f"row {DIGIT_WORDS[number]}: {said}" if number is not None and 1 <= number <= ROW_CARDS else said), choices
+
+    def _correction(self, now: Heard, index: int | None, table: Sequence[str | None], ruled_out: frozenset[str]) -> Choice:
+        """The card a correction names, scored on the row utterance too when the card it
+        replaces was heard there (evidence.py)."""
+        before = self.evidence.of(index, table)
+        if before is None:
+            return self.slots.choose(now.enc, list(now.tokens), now.logprobs, [now.slot], ruled_out)[0]
+        return self.slots.choose_heard_twice(now, before, ruled_out)
 
     def _distinct(self, enc: Encoded, tokens: list[int], fd: FreeDecode, slots: list[Slot], choices: list[Choice],
                   ruled_out: frozenset[str]) -> list[Choice]:

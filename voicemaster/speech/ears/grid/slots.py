@@ -15,6 +15,11 @@ where a card ends at a comma, a full stop, the end of text, or the next word the
 wrote. A slot the model wrote as a vocabulary entry is not scored again, unless that
 entry is a card already on the table elsewhere, or the card a correction replaces: the
 table never holds a card twice, and a card just rejected is not the one meant.
+
+A corrected card has been heard twice, in its row and in the correction, and the two
+hearings are often misheard differently ("Christian" in the row, "question" in the
+correction, for cushion): the candidates of both are scored on both, and the row's score,
+counted from its best and capped, is added to the correction's.
 """
 
 from __future__ import annotations
@@ -41,6 +46,14 @@ class SlotSettings:
     """... the nearest this many of each."""
     max_candidates: int = 6
     """Forced per slot, those with the best first step."""
+    row_weight: float = 1.0
+    """A corrected card heard in its row too: the weight of the row's score beside the
+    correction's own ..."""
+    row_cap: float = 4.0
+    """... taken from the row's best and counted down to this much at most: a row's slot
+    cut wrong ("Bowel shakes, pier" for bolt, shakespeare) scored "shakespeare" 22 below
+    "peer", which would outweigh a correction heard right; on the calibration split caps of
+    4 and 8 fixed the same cards, 16 lost that one."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +71,17 @@ class Slot:
     @property
     def capital(self) -> bool:
         return self.card[0].capital
+
+
+@dataclass(frozen=True)
+class Heard:
+    """A slot with the utterance it was heard in: everything needed to score it again."""
+
+    enc: Encoded
+    tokens: tuple[int, ...]
+    logprobs: list[np.ndarray]
+    """The free decode's distribution at every step."""
+    slot: Slot
 
 
 @dataclass(frozen=True)
@@ -111,6 +135,28 @@ class SlotScorer:
             scores = {entry: self._score(next(forced), slot, self.tokens(entry, slot.capital)) for entry in todo}
             choices.append(self._best(slot, scores, len(todo)))
         return choices
+
+    def choose_heard_twice(self, now: Heard, before: Heard, taken: frozenset[str]) -> Choice:
+        """A corrected card, heard in the correction (`now`) and where its row was read
+        (`before`): the candidates of both hearings, each scored on both, the row's score
+        capped. The correction's word is scored even when it is an entry ("Second is
+        question" for cushion, heard "Christian" in its row: on the calibration split the
+        row's score put right 3 of 58 corrections and lost none)."""
+        written = [now.slot.heard] if now.slot.heard in self.vocabulary and now.slot.heard not in taken else []
+        entries = list(dict.fromkeys(written + self._candidates(now.slot, now.logprobs, taken)
+                                     + self._candidates(before.slot, before.logprobs, taken)))
+        here = self._scores(now, entries)
+        there = self._scores(before, entries)
+        best = max(there.values(), default=0.0)
+        return self._best(now.slot, {e: here[e] + self.s.row_weight * max(there[e] - best, -self.s.row_cap) for e in entries},
+                          2 * len(entries))
+
+    def _scores(self, heard: Heard, entries: list[str]) -> dict[str, float]:
+        """Each entry's score in the slot, in one batched decoder call."""
+        slot = heard.slot
+        sequences = [list(heard.tokens[: slot.start]) + list(self.tokens(e, slot.capital)) for e in entries]
+        forced = self.engine.forced(heard.enc, sequences)
+        return {e: self._score(rows, slot, self.tokens(e, slot.capital)) for e, rows in zip(entries, forced)}
 
     def _plan(self, slot: Slot, rows: list[np.ndarray], taken: frozenset[str]) -> list[str]:
         """Nothing for a slot written as an entry it may be; otherwise its candidates (on the
