@@ -144,7 +144,7 @@ class SetupSession:
             return (f"I heard {len(said.cards)} cards: {', '.join(said.cards)}. A row has five; "
                     f"read row {number_words(row)} again, with a pause between cards.")
         anew = said.row is not None or len(said.cards) == PER_ROW
-        if not anew and self.layout.row_full:
+        if self.layout.row_full and len(said.cards) < PER_ROW:
             return f"Row {number_words(row)} is full: say yes, no, or which card to change. " + self._read_back()
         if not anew and len(said.cards) > self.layout.room():
             return f"Row {number_words(row)} has room for {number_words(self.layout.room())} more. {self.next_step()}"
@@ -162,16 +162,18 @@ class SetupSession:
         return self.next_step()
 
     def _next_row(self, said: RowCards) -> bool:
-        """Cards read while a row is read back are the next row, and the row read back is
-        right, unless they share two cards with it (the same row read again) or name it.
-        Reading on instead of saying yes spares a yes and a prompt per row (bench/setup_time.py)."""
+        """Five cards read while a row is read back are the next row, and the row read back is
+        right, unless they share two cards with it (the same row read again). Reading on
+        instead of saying yes spares a yes and a prompt per row (bench/setup_time.py). Fewer
+        cards are no next row: a correction misheard in talk came as four ("heart, for,
+        genus, born" for "card thirteen is thorn"), and neither confirms nor replaces the row."""
         row = self.layout.row + 1
         if not self.layout.row_full or row == ROWS or said.row not in (None, row, row + 1):
             return False
         if said.row == row + 1:
             return True
         shared = {card_key(c) for c in said.cards} & {card_key(c) for c in self.layout.row_cards()}
-        return len(said.cards) >= PER_ROW - 1 and len(shared) < 2
+        return len(said.cards) == PER_ROW and len(shared) < 2
 
     def _correct(self, said: Correct) -> str:
         if said.in_row:
