@@ -81,6 +81,8 @@ def test_a_row_heard_as_four_cards_takes_its_missing_card_in_place() -> None:
     assert session.hear("row one: apple, bear, Loch Ness, pilot") == (
         "Row one: apple, bear, Loch Ness, pilot: one card is missing. Say where, for example 'third is castle'.")
     assert session.hear("third is pilot").startswith("pilot is already on the table")
+    assert session.hear("yes") == (
+        "Row one: apple, bear, Loch Ness, pilot: one card is missing. Say where, for example 'third is castle'.")
     assert session.hear("third is castle") == "Row one: apple, bear, castle, Loch Ness, pilot. Right?"
     session.hear("yes")
     session.hear("row two: ocean, piano, horse, ice cream")

@@ -80,6 +80,8 @@ class SetupSession:
             return self._read_back()
         row = f"row {number_words(self.layout.row + 1)}"
         have = self.layout.row_cards()
+        if have and self.one_missing:
+            return f"{row.capitalize()}: {', '.join(have)}: one card is missing. Say where, for example 'third is castle'."
         if have:
             return f"{row.capitalize()}: {', '.join(have)}{GO_ON}"
         return f"Read {row}: its five cards, left to right." if opening or self.layout.row == 0 else f"{row.capitalize()}."
@@ -156,9 +158,6 @@ class SetupSession:
             self.layout.clear_row()
         self.layout.add(said.cards)
         self.one_missing = anew and len(said.cards) == PER_ROW - 1
-        if self.one_missing:
-            return (f"Row {number_words(row)}: {', '.join(said.cards)}: one card is missing. "
-                    "Say where, for example 'third is castle'.")
         return self.next_step()
 
     def _next_row(self, said: RowCards) -> bool:
