@@ -106,12 +106,14 @@ class Reader:
     """The table as the app last read it back."""
     row: int = 0
     """The row the app last read back."""
+    reading_row: int = 0
+    """The row the reader read last."""
 
     def __post_init__(self) -> None:
         self.named = [self.rng.random() < 0.5 for _ in range(5)]
 
     def row_text(self, row: int) -> str:
-        self.reading = self.cards[5 * row : 5 * row + 5]
+        self.reading, self.reading_row = self.cards[5 * row : 5 * row + 5], row
         said = ", ".join(self.reading)
         return f"row {DIGIT_WORDS[row + 1]}, {said}" if self.named[row] else said
 
@@ -165,6 +167,8 @@ class Reader:
             right = [card_key(c) for c in have] == [card_key(c) for c in truth[: len(have)]]
             self.reading = truth[len(have) :] if right else []
             return ", ".join(self.reading) if right else "again"
+        if "read it again" in message:
+            return self.row_text(self.reading_row)
         if (read := READ_ROW.search(message)) is not None:
             return self.row_text(WORDS[(read[1] or read[2]).lower()] - 1)
         return ""

@@ -68,6 +68,8 @@ def test_reading_the_next_row_instead_of_yes_confirms_the_row_read_back() -> Non
     assert session.layout.confirmed == 2
     assert session.hear("row three: robot, snow, tower, cave, yard").startswith("Row three: robot, snow, tower, cave")
     assert session.hear("robot, snow, tower, wave, yard") == "Row three: robot, snow, tower, wave, yard. Right?"
+    assert session.hear("row three: zebra, anchor, bottle, bottle, bottle, cloud").endswith(
+        "A row has five; read it again, with a pause between cards."), "the next row, or this one again"
     assert session.layout.confirmed == 2, "a row read again (two cards or more in common) is no next row"
     assert session.hear("row three: heart, for, genus, born").startswith("Row three is full: say yes, no")
     assert session.layout.confirmed == 2 and session.layout.row_cards() == ["robot", "snow", "tower", "wave", "yard"]

@@ -143,8 +143,9 @@ class SetupSession:
         if said.row is not None and said.row != row:
             return f"We are at row {number_words(row)}. To change a card say, for example, 'card seven is pilot'."
         if len(said.cards) > PER_ROW:
+            which = "it" if self.layout.row_full else f"row {number_words(row)}"
             return (f"I heard {len(said.cards)} cards: {', '.join(said.cards)}. A row has five; "
-                    f"read row {number_words(row)} again, with a pause between cards.")
+                    f"read {which} again, with a pause between cards.")
         anew = said.row is not None or len(said.cards) == PER_ROW
         if self.layout.row_full and len(said.cards) < PER_ROW:
             return f"Row {number_words(row)} is full: say yes, no, or which card to change. " + self._read_back()
