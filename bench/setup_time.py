@@ -350,23 +350,28 @@ def one_run(reader: Reader, split: str, condition: str, seed: int) -> Outcome:
 
 NOTES = """## What the dialogues show (bench/.cache/setup_time.jsonl)
 
-- The app's own speech is about half of the time: the opening (about 9 s), each read-back
-  (about 4.5 s, said again after every correction) and "Read row two: its five cards, left
-  to right." (about 2.5 s) after each yes. A row heard right the first time costs about 15 s
-  (its reading 4 s, the decision, the read-back, the yes and the next prompt); a grid with no
-  wrong card would take about 90 s, the target itself. A correction costs about 8 s.
-- Runs that never finish are loops the reader cannot leave by voice: a row heard with a card
-  twice ("egypt, venus, china, china": "china was said twice. Read row two ...") or as four
-  cards ("Row two: egypt, venus, turk, china; go on.") is heard the same way each time it is
-  read again; and two cards or one said alone ("desk, saturn", "desk", though transcribed
-  exactly) come back as nothing from the grid ear, so a row is only ever set by (about) five
-  cards at once, or typed. One reader's first row was never answered at all (Whisper wrote
-  "Row one desk, satyr and carnival paper-dling and some").
-- Corrections that cannot fix their card are homophones and spellings: "reed" heard as
-  "read", "theater" written "theatre", "knee" as "ne", "medal" as "middle".
-- Before this bench the key tapped while the cards were read was said ("Key card set: ...")
-  over the reader, with the microphone deaf meanwhile: the correction said then was lost. It
-  is now only shown (voicemaster/setup/table_setup.py).
+- Since the dialogue was shortened (a right row is answered by reading the next one, a
+  correction is read back alone, "Third is spade. Right?"), the app speaks 45-81 s of a run
+  that finishes, against 76-115 s before. A row heard right costs about 10 s and a correction about 5.5 s: the
+  opening takes 12 s, so a grid heard with no wrong card would take about 65 s, and each wrong
+  card adds 5.5 s or more. With 9-12 wrong cards before correction (the held-back diphone
+  voices) the runs that finish take 125-265 s; with 3 (festival slt_hts in talk), 93 s.
+- Runs that never finish, and why:
+  - flite slt, quiet: its first row is never answered. Whisper writes it "Row one desk, satyr
+    and carnival paper-dling and some"; two "and"s inside cards read as table talk. The reader
+    then reads one or two cards at a time, and the ear takes a row only as four or five cards.
+  - festival slt_hts, quiet: row two is heard as four cards, one of them misheard ("egypt,
+    venus, turk, china" for egypt, venus, wand, truck, china). The app asks where the missing
+    card goes ("third is castle"); this reader answers only when the other four are right, so
+    it says "again" each time and is heard the same way. A reader at a table would say
+    "third is wand".
+  - festival ked, talk: row two is heard shifted ("museum, m, amazon, sneaker, marble"). The
+    reader corrects it card by card, and each correction names a card already in the row
+    ("amazon is already on the table: card eight"). Here "again" is the way out.
+- Corrections said again and again unheard: in talk Whisper writes "card twenty-three is
+  reed" as "23." or "Card 17 this door". Those with a card word left are now read as
+  corrections; those without one are lost. Homophones stay unfixable by voice ("reed" heard
+  as "read"); they are typed.
 """
 
 
