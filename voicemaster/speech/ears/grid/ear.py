@@ -100,7 +100,7 @@ class GridEar:
         t1 = time.perf_counter()
         tokens = fd.tokens[: until_repeat(fd.tokens)]
         heard = words(tokens, self.engine.tokenizer.decode)
-        reading = read(heard, self.vocabulary, row) if fd.tokens else None
+        reading = read(heard, self.vocabulary, row)
         if not isinstance(reading, Correction) and self._silent(fd, heard):
             reading = None
         text, choices = self._text(reading, enc, tokens, fd, row, table)

@@ -157,10 +157,8 @@ def _correction(words: list[Word]) -> Correction | None:
         ordinal = ORDINALS.get(head[0]) or _ordinal_by_sound(head[0], "")
         if ordinal is not None:
             return Correction(card, ordinal, in_row=True)
-    if len(head) >= 2 and _sounds_like_card(head[0]):
-        n = _number(head[1:]) or _number_by_sound(head[1:])
-        if n is not None and 1 <= n <= GRID_CARDS:
-            return Correction(card, n, in_row=False)
+    if len(head) >= 2 and _sounds_like_card(head[0]) and (n := _place(head[1:])) is not None:
+        return Correction(card, n, in_row=False)
     if len(head) == 1 and head[0].isdigit() and 1 <= int(head[0]) <= GRID_CARDS:
         return Correction(card, int(head[0]), in_row=False)
     return None
@@ -179,10 +177,7 @@ def _place_without_is(words: list[Word]) -> Correction | None:
     """ "Card 17 this door", "CART 23 ISREAT", "Card 23, Izrid": in talk Whisper loses the "is"
     of "card N is X" or writes it into the card (the setup-time bench, babble 20: one
     correction unheard eleven times running)."""
-    if len(words) < 3 or not _sounds_like_card(words[0].text):
-        return None
-    n = _number([words[1].text]) or _number_by_sound([words[1].text])
-    if n is None or not 1 <= n <= GRID_CARDS:
+    if len(words) < 3 or not _sounds_like_card(words[0].text) or (n := _place([words[1].text])) is None:
         return None
     card = list(words[2:])
     if card[0].text in IS_SPELLINGS and len(card) > 1:
@@ -200,7 +195,11 @@ def _ordinal_by_sound(text: str, then: str) -> int | None:
     """The ordinal `text` sounds like ("bird" → 3, "50" → 5), with `then` said after it
     ("Ferdis": "third is")."""
     sound = _sound(number_words(int(text)) if text.isdigit() else text)
-    sounds = {n: _sound(_ordinal_name(n)) + _sound(then) for n in range(1, ROW_CARDS + 1)}
+    return _nearest(sound, {n: _sound(_ordinal_name(n)) + _sound(then) for n in range(1, ROW_CARDS + 1)})
+
+
+def _nearest(sound: str, sounds: dict[int, str]) -> int | None:
+    """The number whose sound `sound` is nearest, if near enough."""
     best = max(sounds, key=lambda n: Levenshtein.normalized_similarity(sound, sounds[n]))
     return best if Levenshtein.normalized_similarity(sound, sounds[best]) >= ORDINAL_SOUND_SIMILARITY else None
 
@@ -242,13 +241,13 @@ def _row_opener(words: list[Word], vocabulary: Vocabulary) -> tuple[int | None, 
     return None, words
 
 
-def _number_by_sound(texts: list[str]) -> int | None:
-    """The place one word after "card" sounds like ("Card mine is apple pie": nine)."""
-    if len(texts) != 1 or not texts[0].isalpha():
-        return None
-    sound = _sound(texts[0])
-    best = max(NUMBER_SOUNDS, key=lambda n: Levenshtein.normalized_similarity(sound, NUMBER_SOUNDS[n]))
-    return best if Levenshtein.normalized_similarity(sound, NUMBER_SOUNDS[best]) >= ORDINAL_SOUND_SIMILARITY else None
+def _place(texts: list[str]) -> int | None:
+    """The table place (1-25) the words after "card" say, as written or, for one word, by its
+    sound ("Card mine is apple pie": nine)."""
+    n = _number(texts)
+    if n is None and len(texts) == 1 and texts[0].isalpha():
+        n = _nearest(_sound(texts[0]), NUMBER_SOUNDS)
+    return n if n is not None and 1 <= n <= GRID_CARDS else None
 
 
 def _sound(text: str) -> str:
