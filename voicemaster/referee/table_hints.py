@@ -8,7 +8,8 @@ from voicemaster.vocabulary import spoken_number
 POSITION_WORDS = frozenset(
     """corner corners top bottom left right middle center centre row rows column columns
     edge edges side sides diagonal diagonally upper lower above below beside adjacent
-    neighbor neighbour neighbors neighbours grid first second third fourth fifth last""".split()
+    neighbor neighbour neighbors neighbours grid first second third fourth fifth last
+    horizontal horizontally vertical vertically""".split()
 )
 """Words that can point at places in the 5x5 grid; the opposing spymaster decides."""
 
