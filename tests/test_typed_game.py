@@ -156,3 +156,12 @@ def test_an_overrule_is_undone_and_resumed_like_any_move(board_files: tuple[Path
     assert "Overruled: apples, two stands." in resumed.stdout
     s = state(journal)
     assert (s["turn"], s["phase"], s["revealed"]) == ("red", "guess", {"bank": "red"})
+
+
+def test_with_referee_asks_the_table_rules_on_a_form_of_a_card(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    result = run_play(board, key, journal, ["clue apples two", "yes", "guess bank"], "--house-rules", "referee-asks")
+    assert "Apples is a form of APPLE. Blue spymaster, do you accept apples?" in result.stdout
+    s = state(journal)
+    assert (s["turn"], s["phase"], s["revealed"]) == ("red", "guess", {"bank": "red"})

@@ -21,6 +21,7 @@ from voicemaster.game.events import (
     ClueChallenged,
     ClueGiven,
     ClueOverruled,
+    ClueQuestioned,
     ClueRejected,
     CoverOffered,
     TurnEnded,
@@ -150,3 +151,12 @@ def test_rulings_are_journaled_and_replayed(deal: Deal, tmp_path: Path) -> None:
     assert replayed.game.snapshot() == game.snapshot()
     assert any(isinstance(e, ClueOverruled) for e in replayed.events)
     assert any(isinstance(e, ClueChallenged) for e in replayed.events)
+
+
+def test_with_referee_asks_a_form_of_a_card_is_put_to_the_opposing_spymaster(deal: Deal) -> None:
+    game = new_game(deal, referee_asks=True)
+    events = play(game, Clue("apples", 2))
+    assert events == [ClueQuestioned(Team.RED, "apples", 2, "Apples is a form of APPLE.", judge=Team.BLUE)]
+    assert play(game, Ruling(True)) == [ClueGiven(Team.RED, "apples", 2, 3)]
+    same = new_game(deal, referee_asks=True)
+    assert isinstance(play(same, Clue("apple", 2))[0], ClueRejected)

@@ -111,6 +111,7 @@ class Game:
             self.state.uncovered_cards(self.deal),
             allow_rhymes=self.rules.allow_rhymes,
             allow_compound=self.rules.allow_compound_clues,
+            referee_asks=self.rules.referee_asks,
         )
         self.state = replace(s, cover=None)
         if verdict.verdict == "ask":
