@@ -4,10 +4,11 @@ A refusal ends a turn and hands the other team a cover; a question costs one ans
 So the referee refuses only on evidence that holds whatever reading the table takes,
 and asks the opposing spymaster, with the reason, on anything weaker. Strong:
 - an inflection lemminflect generates (teachers, taught);
-- the base heard whole at the start of the word, the suffix one that makes words of
-  the word's part of speech from words of the base's, and the word, as it is used
-  (the senses WordNet's tagged corpus met), the kind that suffix makes: a prisoner
-  is a person; a liver, met as an organ and as food, is no one who lives;
+- for a tie WordNet gives: the base heard whole at the start of the word, the suffix
+  one that makes words of the word's part of speech from words of the base's, and
+  the word, as it is used (the senses WordNet's tagged corpus met), the kind that
+  suffix makes: an artist is a person; a liver, met as an organ and as food, is no
+  one who lives (derivations WordNet does not give are weak: derivation.py);
 - a compound WordNet confirms (compounds.py), the base one of its parts;
 - a derivation WordNet gives with a changed spelling (France, French; deep, depth).
 Weak: an ending that only inflects (dig + -est is no superlative of dig: digest), a
