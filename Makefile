@@ -40,8 +40,9 @@ demo: install
 play: install
 	$(VENV)/bin/voicemaster play
 
+# Both cores: each test file runs whole on one worker (its module fixtures, a loaded model, built once).
 test: install
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadfile --durations=10
 
 bench: install system-bench
 	$(PY) -m pip install -q -e '.[test,bench]'

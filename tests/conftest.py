@@ -1,12 +1,20 @@
-"""Shared fixtures: one fixed deal that every rules test can reason about."""
+"""Shared fixtures: one fixed deal that every rules test can reason about.
+
+Synthetic speech is kept on disk between runs (git-ignored .cache/tts, keyed by text, voice
+and settings), for every test and the commands they start: the suite renders each clip once.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from voicemaster.game.cards import KEY_LETTERS, Deal
+from voicemaster.speech.voices.synthetic import CACHE_ENV
+
+os.environ.setdefault(CACHE_ENV, str(Path(__file__).resolve().parents[1] / ".cache" / "tts"))
 
 BOARD = (
     "apple bank bear boot bridge castle chair cloud crown dragon drum engine falcon "
