@@ -16,6 +16,31 @@ from voicemaster.speech.voices.synthetic import CACHE_ENV
 
 os.environ.setdefault(CACHE_ENV, str(Path(__file__).resolve().parents[1] / ".cache" / "tts"))
 
+LONGEST_FIRST = (
+    "tests/reliability/test_crash_wav.py",
+    "tests/test_demo.py",
+    "tests/referee/test_build_morphology.py",
+    "tests/setup/test_setup_speech.py",
+    "tests/reliability/test_crash_typed.py",
+    "tests/test_readme_commands.py",
+    "tests/setup/test_grid_ear.py",
+    "tests/speech/ears/test_fusion.py",
+    "tests/setup/test_setup_command.py",
+    "tests/setup/test_play_setup.py",
+    "tests/test_packaging.py",
+    "tests/test_journal.py",
+    "tests/test_typed_game.py",
+    "tests/test_hear_ahead.py",
+)
+"""Test files of more than about 30 s, longest first (measured with --durations=0). `make test`
+hands each file whole to the next free worker in this order, then the rest in their usual
+order: the long ones start early and both workers end together. A new long file goes here."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+
 BOARD = (
     "apple bank bear boot bridge castle chair cloud crown dragon drum engine falcon "
     "forest ghost glove honey island jungle kettle ladder lemon mirror needle orbit"
