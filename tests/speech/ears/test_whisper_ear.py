@@ -52,8 +52,8 @@ ASKING = Listening(CARDS, Phase.CLUE, awaiting_clue=False, question_open=True)
 
 
 @pytest.fixture(scope="module")
-def ear() -> WhisperEar:
-    return WhisperEar(bundled_model())
+def ear(whisper_ear: WhisperEar) -> WhisperEar:
+    return whisper_ear
 
 
 def flite_wav(path: Path, text: str, voice: str) -> Path:
