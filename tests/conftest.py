@@ -24,21 +24,23 @@ os.environ.setdefault(CACHE_ENV, str(Path(__file__).resolve().parents[1] / ".cac
 
 LONGEST_FIRST = (
     "tests/reliability/test_crash_wav.py",
-    "tests/test_demo.py",
-    "tests/referee/test_build_morphology.py",
     "tests/setup/test_setup_speech.py",
+    "tests/test_demo.py",
+    "tests/reliability/test_bad_input.py",
+    "tests/referee/test_build_morphology.py",
     "tests/reliability/test_crash_typed.py",
-    "tests/test_readme_commands.py",
-    "tests/setup/test_grid_ear.py",
     "tests/speech/ears/test_fusion.py",
-    "tests/setup/test_setup_command.py",
-    "tests/setup/test_play_setup.py",
-    "tests/test_packaging.py",
-    "tests/test_journal.py",
-    "tests/test_typed_game.py",
+    "tests/setup/test_grid_ear.py",
+    "tests/test_check_clue_cli.py",
     "tests/test_hear_ahead.py",
+    "tests/test_packaging.py",
+    "tests/test_readme_commands.py",
+    "tests/speech/ears/test_whisper_ear.py",
+    "tests/test_journal.py",
+    "tests/setup/test_play_setup.py",
+    "tests/setup/test_setup_command.py",
 )
-"""Test files of more than about 30 s, longest first (measured with --durations=0). `make test`
+"""Test files of more than about 30 s, longest first (their tests' --durations=0, summed). `make test`
 hands each file whole to the next free worker in this order, then the rest in their usual
 order: the long ones start early and both workers end together. A new long file goes here."""
 
