@@ -145,6 +145,10 @@ def run(split: str, photos: int, keys: int, only: list[str] | None) -> tuple[lis
     return out, load_ms
 
 
+def _median(values: list[float]) -> str:
+    return f"{statistics.median(values):.0f}" if values else "–"
+
+
 def table(conditions: list[Condition], held_out: set[str]) -> list[str]:
     rows = ["| condition | board photos | right in place: median (worst) | wrong not None | None (hidden) | refused | "
             "ms median (CPU) | key photos fully right | key refused / wrong | key ms median |",
@@ -178,7 +182,7 @@ def table(conditions: list[Condition], held_out: set[str]) -> list[str]:
                     f"{sum(v == 'right' for v in keys_all)}/{len(keys_all)} "
                     f"({100 * sum(v == 'right' for v in keys_all) / max(1, len(keys_all)):.0f}%) | "
                     f"{sum(v.startswith('refused') for v in keys_all)} / {sum(v.startswith('wrong') for v in keys_all)} | "
-                    f"{statistics.median([m for c in conditions for m in c.key_ms]):.0f} |")
+                    f"{_median([m for c in conditions for m in c.key_ms])} |")
     return rows
 
 

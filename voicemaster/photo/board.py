@@ -1,9 +1,12 @@
 """The 25 codename cards from a photo of the table.
 
-Text lines are found and read (lines.py); a card's two printings of its word are paired
-(they read opposite ways, say about the same, and each has the other above it); each pair,
-or a line alone, gives where its card's middle is; a 5 × 5 grid is fitted through the
-middles (lattice.py); every place's readings decide its word (words.py).
+Text lines are found, turned the right way up and read (lines.py); a card's two printings of
+its word are paired (they read opposite ways, each has the other above it, and they say much
+the same: pairing by place alone pairs a card with its neighbour's printing and shifts the
+grid); each pair, or a line alone, gives where its card's middle is; a 5 × 5 grid is fitted
+through the middles (lattice.py); every place's readings decide its word (words.py). Cards
+that fall between the grid's places mean the grid is not the table's: the photo is refused
+rather than words put in wrong places.
 """
 
 from __future__ import annotations
@@ -18,12 +21,15 @@ from rapidfuzz import fuzz
 
 from voicemaster.photo.image import decode
 from voicemaster.photo.lattice import SIZE, AmbiguousGrid, NoGrid, fit_lattice, place_name
-from voicemaster.photo.lines import TextLine, find_lines
+from voicemaster.photo.lines import Box, TextLine, find_boxes, read_boxes
 from voicemaster.photo.ocr import Reading, ocr
 from voicemaster.photo.result import BoardPhoto, PhotoError
-from voicemaster.photo.words import Sighting, decide, letters, vocabulary
+from voicemaster.photo.words import SURE, Sighting, decide, letters, vocabulary
 
 MIN_CARDS = 8
+STRAY, STRAY_SHARE = 3, 0.2
+"""More legible cards than this (or this share of those placed) off the grid's places: the
+grid is not the table's (a card box or a spare card beside the table is one or two)."""
 """Fewer cards found than this is no grid."""
 HALF_PAIR = {"large": 1.3, "small": 2.0}
 """From a line alone to its card's middle, in the line's heights, when the photo has too
@@ -50,7 +56,8 @@ def read_board(rgb: np.ndarray, start: float) -> BoardPhoto:
     bgr = np.ascontiguousarray(rgb[:, :, ::-1])
     engine = ocr()
     vocab = vocabulary()
-    lines = [line for line in find_lines(engine, bgr) if len(letters(line.text)) >= 2]
+    boxes = find_boxes(engine, bgr)
+    lines = [line for line in read_boxes(engine, boxes) if line is not None and len(letters(line.text)) >= 2]
     cards = _cards(lines)
     if len(cards) < MIN_CARDS:
         raise PhotoError("no grid of cards found")
@@ -58,7 +65,7 @@ def read_board(rgb: np.ndarray, start: float) -> BoardPhoto:
     try:
         lattice, place_of = fit_lattice(np.array([c.middle for c in cards]),
                                         np.array([2.0 if len(c.lines) > 1 else 1.0 for c in cards]),
-                                        (width, height), _reading_axis(lines))
+                                        (width, height), _reading_axis([line.box for line in lines]))
     except NoGrid:
         raise PhotoError("no grid of cards found") from None
     except AmbiguousGrid as exc:
@@ -69,11 +76,14 @@ def read_board(rgb: np.ndarray, start: float) -> BoardPhoto:
         at.setdefault(place, []).extend(cards[k].lines)
     if len(at) < MIN_CARDS:
         raise PhotoError("no grid of cards found")
+    astray = sum(1 for k, card in enumerate(cards) if k not in place_of and _legible(card))
+    if astray > max(STRAY, STRAY_SHARE * len(place_of)):
+        raise PhotoError("the cards do not line up in a 5 × 5 grid: photograph the table again, from above")
     outside = [p for p in range(SIZE * SIZE) if p not in at and not _inside(lattice.centre(p), width, height)]
     if outside:
         names = ", ".join(place_name(p) for p in outside)
         raise PhotoError(f"only {SIZE * SIZE - len(outside)} cards in the photo: {names} missing")
-    words = tuple(decide([Sighting(Reading(line.text, line.score), line.whole) for line in at.get(p, [])], vocab)
+    words = tuple(decide([Sighting(Reading(line.text, line.score), line.box.whole) for line in at.get(p, [])], vocab)
                   for p in range(SIZE * SIZE))
     return BoardPhoto(words, (time.perf_counter() - start) * 1000)
 
@@ -82,38 +92,38 @@ def _inside(point: np.ndarray, width: int, height: int) -> bool:
     return 0 <= point[0] < width and 0 <= point[1] < height
 
 
-def _reading_axis(lines: list[TextLine]) -> np.ndarray:
+def _reading_axis(boxes: list[Box]) -> np.ndarray:
     """The direction most lines read along (either way): a card row runs along it."""
-    angles = np.array([2 * math.atan2(line.along[1], line.along[0]) for line in lines])
-    weights = np.array([line.length for line in lines])
+    angles = np.array([2 * math.atan2(b.along[1], b.along[0]) for b in boxes])
+    weights = np.array([b.length for b in boxes])
     mean = math.atan2((np.sin(angles) * weights).sum(), (np.cos(angles) * weights).sum()) / 2
     return np.array([math.cos(mean), math.sin(mean)])
+
+
+def _legible(card: _Card) -> bool:
+    return any(line.score >= SURE for line in card.lines)
 
 
 def _cards(lines: list[TextLine]) -> list[_Card]:
     """Lines paired into cards, and the lines left alone as cards of their own."""
     pairs = _pairs(lines)
     paired = {i for pair in pairs for i in pair}
-    reach = _half_pairs(lines, pairs)
-    cards = [_Card((lines[i].centre + lines[j].centre) / 2, (lines[i], lines[j])) for i, j in pairs]
-    large = np.median([max(lines[i].height, lines[j].height) for i, j in pairs]) if pairs else None
-    small = np.median([min(lines[i].height, lines[j].height) for i, j in pairs]) if pairs else None
+    reach = _reach(lines, pairs)
+    cards = [_Card((lines[i].box.centre + lines[j].box.centre) / 2, (lines[i], lines[j])) for i, j in pairs]
     for k, line in enumerate(lines):
         if k in paired:
             continue
-        kind = "large"
-        if large is not None and small is not None and abs(math.log(line.height / small)) < abs(math.log(line.height / large)):
-            kind = "small"
-        cards.append(_Card(line.centre + line.up * reach[kind] * line.height, (line,)))
+        kind = "large" if not pairs or _nearer_large(lines, pairs, line.box.height) else "small"
+        cards.append(_Card(line.box.centre + line.box.up * reach[kind] * line.box.height, (line,)))
     return cards
 
 
 def _pairs(lines: list[TextLine]) -> list[tuple[int, int]]:
     """Lines that are one card's two printings: reading opposite ways, each above the other
-    in its own frame, a few line heights apart, saying much the same."""
+    in its own frame, a few line heights apart, saying much the same. (taller, shorter)."""
     options = []
     for i, j in combinations(range(len(lines)), 2):
-        a, b = lines[i], lines[j]
+        a, b = lines[i].box, lines[j].box
         if float(a.along @ b.along) > -0.8:
             continue
         offset = b.centre - a.centre
@@ -121,9 +131,9 @@ def _pairs(lines: list[TextLine]) -> list[tuple[int, int]]:
         tall = max(a.height, b.height)
         if not 0.8 * tall < dist < 7 * tall:
             continue
-        if float(a.up @ offset) < 0.35 * dist or float(-b.up @ offset) < 0.35 * dist:
+        if min(float(a.up @ offset), float(-b.up @ offset)) < 0.35 * dist:
             continue
-        alike = fuzz.ratio(letters(a.text), letters(b.text))
+        alike = fuzz.ratio(letters(lines[i].text), letters(lines[j].text))
         if alike < 50:
             continue
         options.append((alike, -dist / tall, i, j))
@@ -132,18 +142,20 @@ def _pairs(lines: list[TextLine]) -> list[tuple[int, int]]:
     for _, _, i, j in sorted(options, reverse=True):
         if i not in used and j not in used:
             used |= {i, j}
-            pairs.append((i, j))
+            pairs.append((i, j) if lines[i].box.height >= lines[j].box.height else (j, i))
     return pairs
 
 
-def _half_pairs(lines: list[TextLine], pairs: list[tuple[int, int]]) -> dict[str, float]:
+def _nearer_large(lines: list[TextLine], pairs: list[tuple[int, int]], height: float) -> bool:
+    large = float(np.median([lines[i].box.height for i, _ in pairs]))
+    small = float(np.median([lines[j].box.height for _, j in pairs]))
+    return abs(math.log(height / large)) <= abs(math.log(height / small))
+
+
+def _reach(lines: list[TextLine], pairs: list[tuple[int, int]]) -> dict[str, float]:
     """From a line to its card's middle in its own heights, as this photo's pairs show it."""
     if len(pairs) < 3:
         return dict(HALF_PAIR)
-    large, small = [], []
-    for i, j in pairs:
-        half = float(np.linalg.norm(lines[i].centre - lines[j].centre)) / 2
-        big, little = (lines[i], lines[j]) if lines[i].height >= lines[j].height else (lines[j], lines[i])
-        large.append(half / big.height)
-        small.append(half / little.height)
-    return {"large": float(np.median(large)), "small": float(np.median(small))}
+    half = [float(np.linalg.norm(lines[i].box.centre - lines[j].box.centre)) / 2 for i, j in pairs]
+    return {"large": float(np.median([h / lines[i].box.height for h, (i, _) in zip(half, pairs)])),
+            "small": float(np.median([h / lines[j].box.height for h, (_, j) in zip(half, pairs)]))}
