@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from bench.photos.cards import CARD_MM, Font, codename_card
+from bench.photos.cards import CARD_MM, Font, codename_card, key_card
+from bench.photos.key import random_key
 from bench.photos.seen import order_as_seen
 from bench.photos.scene import TABLES, Camera, Light, develop, draw_block, draw_cup, draw_hand, jpeg, paste, \
     table_texture, to_canvas
@@ -219,12 +220,16 @@ def _covered(covers: np.ndarray, region: np.ndarray) -> float:
 def _clutter(canvas: np.ndarray, rng: random.Random, table_to_canvas: np.ndarray, scale: float,
              words: list[str], fonts: tuple[Font, ...]) -> None:
     """Things around the grid: a phone, a card box, red and blue agent cards, the deck with
-    a word face up."""
+    a word face up, the key card lying flat."""
     spots = [(-290.0, 200.0), (290.0, 200.0), (-290.0, -200.0), (290.0, -200.0), (0.0, -225.0), (0.0, 228.0)]
     rng.shuffle(spots)
-    for (x, y), thing in zip(spots, ("phone", "agents", "deck", "box")):
+    for (x, y), thing in zip(spots, ("phone", "agents", "deck", "box", "key")):
         centre = _apply(table_to_canvas, np.array([[x + rng.uniform(-10, 10), y + rng.uniform(-8, 8)]]))[0]
         angle = rng.uniform(0, 360)
+        if thing == "key":
+            key, starts = random_key(rng)
+            paste(canvas, np.asarray(key_card(key, starts, scale, rng)), tuple(centre), angle)
+            continue
         if thing == "deck":
             spare = rng.choice(["SPARE", "DECK", "SHADOW", words[rng.randrange(25)]]).lower()
             art = np.asarray(codename_card(spare, rng.choice(fonts), scale, rng))

@@ -3,9 +3,15 @@ card it cannot read for sure is None, never a guess (real OCR on rendered photos
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 from bench.photos.board import RenderedBoard
 from voicemaster.game.cards import card_key
 from voicemaster.photo import BoardPhoto, read_board_photo
+
+ORIENTATION = 0x0112
 
 
 def tally(read: BoardPhoto, rendered: RenderedBoard) -> tuple[int, list[tuple[str, str]]]:
@@ -36,3 +42,16 @@ def test_a_photo_from_the_side_reads_as_the_photo_shows_the_grid_and_covered_car
     assert right >= 25 - len(hidden) - 2, read.cards
     for place in hidden:
         assert read.cards[place] in (None, turned_board.truth.words[place])
+
+
+def test_a_photo_stored_sideways_with_its_exif_turn_reads_as_the_phone_showed_it(clean_board: RenderedBoard) -> None:
+    """Phones store the sensor's pixels and say in EXIF how to turn them for viewing."""
+    upright = Image.open(io.BytesIO(clean_board.data))
+    stored = upright.transpose(Image.Transpose.ROTATE_90)
+    exif = stored.getexif()
+    exif[ORIENTATION] = 6
+    out = io.BytesIO()
+    stored.save(out, format="JPEG", quality=92, exif=exif)
+    read = read_board_photo(out.getvalue())
+    right, wrong = tally(read, clean_board)
+    assert wrong == [] and right >= 23, read.cards

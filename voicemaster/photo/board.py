@@ -51,9 +51,8 @@ def read_board_photo(data: bytes) -> BoardPhoto:
     return read_board(decode(data), start)
 
 
-def read_board(rgb: np.ndarray, start: float) -> BoardPhoto:
-    """read_board_photo on decoded pixels; `start`: perf_counter() when the photo came."""
-    bgr = np.ascontiguousarray(rgb[:, :, ::-1])
+def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
+    """read_board_photo on decoded pixels (BGR); `start`: perf_counter() when the photo came."""
     engine = ocr()
     vocab = vocabulary()
     boxes = find_boxes(engine, bgr)

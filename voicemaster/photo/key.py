@@ -40,7 +40,7 @@ class KeyGrid:
     lattice: Lattice
     """In `WORK_SIDE` pixels."""
     image: np.ndarray
-    """The photo at `WORK_SIDE` (RGB)."""
+    """The photo at `WORK_SIDE` (BGR)."""
     area: float
     """The grid's share of the photo's area."""
 
@@ -81,11 +81,11 @@ def _read(grid: KeyGrid) -> tuple[str, Team] | str:
     return "".join(key), nine
 
 
-def find_key_grids(rgb: np.ndarray) -> list[KeyGrid]:
+def find_key_grids(bgr: np.ndarray) -> list[KeyGrid]:
     """The grid of a key card's squares, if the photo shows one: more than one when a whole
     row or column holds no red or blue square and either side of them could hold it."""
-    scale = min(1.0, WORK_SIDE / max(rgb.shape[:2]))
-    small = rgb if scale == 1.0 else cv2.resize(rgb, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    scale = min(1.0, WORK_SIDE / max(bgr.shape[:2]))
+    small = bgr if scale == 1.0 else cv2.resize(bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     squares = _squares(small)
     if len(squares) < MIN_SQUARES:
         return []
@@ -109,21 +109,21 @@ def _area(lattice: Lattice, size: tuple[int, int]) -> float:
     return float(area / (size[0] * size[1]))
 
 
-def _masks(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+def _masks(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
     red = ((h <= 8) | (h >= 168)) & (s >= 100) & (v >= 70)
     blue = (h >= 98) & (h <= 128) & (s >= 100) & (v >= 70)
     return red.astype(np.uint8) * 255, blue.astype(np.uint8) * 255
 
 
-def _squares(rgb: np.ndarray) -> list[tuple[np.ndarray, float]]:
+def _squares(bgr: np.ndarray) -> list[tuple[np.ndarray, float]]:
     """Middles and angles of saturated red or blue squares (seen at a slant: quadrilaterals
     up to twice as long as wide), those of the commonest size."""
     found: list[tuple[np.ndarray, float, float]] = []
     kernel = np.ones((3, 3), np.uint8)
-    smallest = (0.012 * min(rgb.shape[:2])) ** 2
-    for mask in _masks(rgb):
+    smallest = (0.012 * min(bgr.shape[:2])) ** 2
+    for mask in _masks(bgr):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
@@ -160,11 +160,12 @@ def _straighten(grid: KeyGrid) -> np.ndarray:
 
 
 def _colours(straight: np.ndarray) -> list[str]:
-    """Each place's kind by the median colour of its middle: clustered by hue (CIELAB's
+    """Each place's kind by the colour of its middle (the most colourful third of it: glare
+    washes out part of a square, seldom all of it): clustered by hue (CIELAB's
     angle, which dim light and glare move little; a colour near grey counts for little)
     into red, blue and beige, each cluster started at the kind's usual colour, once the assassin is set apart: the darkest greyest place, when it is clearly
     darker and greyer than any other."""
-    lab = cv2.cvtColor(straight, cv2.COLOR_RGB2LAB).astype(np.float32)
+    lab = cv2.cvtColor(straight, cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 0] *= 100 / 255
     lab[..., 1:] -= 128
     inner = int(_CELL * 0.3)
@@ -173,7 +174,8 @@ def _colours(straight: np.ndarray) -> list[str]:
         row, col = divmod(place, SIZE)
         x, y = int((col + 1.5) * _CELL), int((row + 1.5) * _CELL)
         patch = lab[y - inner:y + inner + 1, x - inner:x + inner + 1].reshape(-1, 3)
-        colours.append(np.median(patch, axis=0))
+        chroma = np.linalg.norm(patch[:, 1:], axis=1)
+        colours.append(np.median(patch[chroma >= np.percentile(chroma, 70)], axis=0))
         shadows.append(np.percentile(patch[:, 0], 20))
     colour = np.array(colours)
     darkness = np.array(shadows) + 0.5 * np.linalg.norm(colour[:, 1:], axis=1)

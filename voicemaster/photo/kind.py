@@ -17,8 +17,8 @@ KEY_AREA = 0.04
 def read_photo(data: bytes) -> BoardPhoto | KeyPhoto:
     """The board or the key card, whichever the photo shows (PhotoError as each reader says)."""
     start = time.perf_counter()
-    rgb = decode(data)
-    grids = [g for g in find_key_grids(rgb) if g.area >= KEY_AREA]
+    bgr = decode(data)
+    grids = [g for g in find_key_grids(bgr) if g.area >= KEY_AREA]
     if grids:
         return read_key(grids, start)
-    return read_board(rgb, start)
+    return read_board(bgr, start)
