@@ -39,12 +39,16 @@ class BoardShot:
     glare: tuple[int, int] = (0, 0)
     turned: float = 0.12
     """Share of cards dealt the other way round."""
+    sloppy: float = 2.5
+    """How far (mm, and degrees) a card may lie off its place in the grid."""
     hands: int = 0
     cups: int = 0
     clutter: bool = False
     cut: bool = False
     """Aim the photo so that an edge row or column of cards is outside it."""
     tables: tuple[str, ...] = TABLES
+    hfov: float = 66.0
+    """The lens's field of view across the photo's width (degrees)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,7 @@ def render_board(words: list[str], shot: BoardShot, fonts: tuple[Font, ...], see
     """A JPEG photo of `words` (25, dealt row by row from the far left as the photographer on
     the table's usual side sees them) taken as `shot` says; deterministic by `seed`."""
     rng = random.Random(seed)
-    layout = _deal(rng, shot.turned)
+    layout = _deal(rng, shot.turned, shot.sloppy)
     camera = _aim(rng, shot, layout)
     h_img = camera.homography()
     w, h = shot.size
@@ -120,16 +124,16 @@ def render_board(words: list[str], shot: BoardShot, fonts: tuple[Font, ...], see
     return RenderedBoard(data, _truth(camera, layout, words, hidden_cards))
 
 
-def _deal(rng: random.Random, turned: float) -> list[tuple[float, float, float, bool]]:
+def _deal(rng: random.Random, turned: float, sloppy: float) -> list[tuple[float, float, float, bool]]:
     """Card middles (mm), small turns (degrees) and which are the other way round, row by
-    row from the far left."""
+    row from the far left; `sloppy`: how far (mm, and degrees) a card may sit off its place."""
     gap_x, gap_y = rng.uniform(4, 14), rng.uniform(4, 14)
     pitch_x, pitch_y = CARD_MM[0] + gap_x, CARD_MM[1] + gap_y
     out = []
     for r in range(5):
         for c in range(5):
-            out.append(((c - 2) * pitch_x + rng.uniform(-2.5, 2.5), (2 - r) * pitch_y + rng.uniform(-2.5, 2.5),
-                        rng.uniform(-2.5, 2.5), rng.random() < turned))
+            out.append(((c - 2) * pitch_x + rng.uniform(-sloppy, sloppy), (2 - r) * pitch_y + rng.uniform(-sloppy, sloppy),
+                        rng.uniform(-sloppy, sloppy), rng.random() < turned))
     return out
 
 
@@ -150,11 +154,11 @@ def _aim(rng: random.Random, shot: BoardShot, layout: list[tuple[float, float, f
     corners = _grid_corners(layout)
     distance = 600.0
     for _ in range(6):
-        camera = Camera(shot.size, distance, elevation, azimuth, roll, target)
+        camera = Camera(shot.size, distance, elevation, azimuth, roll, target, shot.hfov)
         p = camera.project(corners)
         span = max((p[:, 0].max() - p[:, 0].min()) / shot.size[0], (p[:, 1].max() - p[:, 1].min()) / shot.size[1])
         distance *= span / fill
-    camera = Camera(shot.size, distance, elevation, azimuth, roll, target)
+    camera = Camera(shot.size, distance, elevation, azimuth, roll, target, shot.hfov)
     if shot.cut:
         camera = _cut(camera, layout, rng)
     return camera
@@ -170,7 +174,7 @@ def _cut(camera: Camera, layout: list[tuple[float, float, float, bool]], rng: ra
     w, h = camera.size
     for shift in range(5, 400, 5):
         moved = Camera(camera.size, camera.distance, camera.elevation, camera.azimuth, camera.roll,
-                       tuple(np.array(camera.target) + along * shift))
+                       tuple(np.array(camera.target) + along * shift), camera.hfov)
         p = moved.project(centres)
         out = ~((p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h))
         if (out & ~first).any():
@@ -255,7 +259,8 @@ def _light(rng: random.Random, shot: BoardShot) -> Light:
     return Light(gain=base.gain * rng.uniform(0.9, 1.1), gradient=base.gradient * rng.uniform(0.5, 1.0),
                  glare=rng.randint(*shot.glare), glare_strength=base.glare_strength * rng.uniform(0.8, 1.0),
                  cast=base.cast, blur=base.blur * rng.uniform(0.5, 1.0), motion=base.motion * rng.uniform(0.5, 1.0),
-                 noise=base.noise * rng.uniform(0.7, 1.0), jpeg=rng.randint(base.jpeg - 10, base.jpeg))
+                 noise=base.noise * rng.uniform(0.7, 1.0), jpeg=rng.randint(base.jpeg - 10, base.jpeg),
+                 barrel=base.barrel * rng.uniform(0.7, 1.0))
 
 
 def _truth(camera: Camera, layout: list[tuple[float, float, float, bool]], words: list[str],

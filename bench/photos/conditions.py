@@ -67,11 +67,14 @@ BOARD: dict[str, BoardShot] = {
     "small": BoardShot(size=(1600, 1200), fill=(0.55, 0.8)),
     "hand cup": BoardShot(hands=1, cups=1),
     "clutter": BoardShot(clutter=True, turned=0.3, fill=(0.45, 0.65)),
+    "sloppy": BoardShot(sloppy=7.0, turned=0.25, elevation=(45.0, 70.0)),
 }
 """Calibration and test."""
 BOARD_HELD_OUT: dict[str, BoardShot] = {
     "far": BoardShot(size=(3264, 2448), fill=(0.35, 0.5), elevation=(40.0, 60.0)),
     "portrait": BoardShot(size=(3024, 4032), sides=(0.0, 90.0, 180.0, 270.0), azimuth_jitter=20.0, fill=(0.75, 0.9)),
+    "pi camera": BoardShot(size=(2592, 1944), hfov=62.0, fill=(0.6, 0.85), elevation=(60.0, 85.0),
+                           light=Light(gain=0.8, noise=5.0, blur=1.5, jpeg=80, barrel=0.06, cast=0.1)),
     "everything": BoardShot(size=(2016, 1512), elevation=(38.0, 60.0), sides=(0.0, 180.0), azimuth_jitter=20.0,
                             roll=10.0, glare=(0, 2), hands=1, clutter=True, turned=0.3, fill=(0.55, 0.8),
                             light=Light(gain=0.75, gradient=0.4, noise=4.0, blur=1.2, jpeg=80)),

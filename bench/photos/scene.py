@@ -211,6 +211,9 @@ class Light:
     """Motion blur length in px of a 4032 px wide photo."""
     noise: float = 2.0
     jpeg: int = 90
+    barrel: float = 0.0
+    """Radial lens distortion (a wide lens, a Raspberry Pi camera): how far the photo's
+    corners are pulled in, as a share of the half diagonal."""
 
 
 def develop(photo: np.ndarray, light: Light, rng: random.Random) -> np.ndarray:
@@ -247,9 +250,27 @@ def develop(photo: np.ndarray, light: Light, rng: random.Random) -> np.ndarray:
         rot = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), rng.uniform(0, 180), 1.0)
         kernel = cv2.warpAffine(kernel, rot, (length, length))
         img = cv2.filter2D(img, -1, kernel / max(kernel.sum(), 1e-6))
+    if light.barrel > 0:
+        img = _barrel(img, light.barrel)
     np_rng = np.random.default_rng(rng.randrange(2**32))
     img += np_rng.standard_normal(img.shape, dtype=np.float32) * light.noise
     return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _barrel(img: np.ndarray, amount: float) -> np.ndarray:
+    """Barrel distortion: a point at radius r (in half diagonals) is seen at r(1 - amount r²)."""
+    h, w = img.shape[:2]
+    half = math.hypot(w, h) / 2
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    dx, dy = (xs - w / 2) / half, (ys - h / 2) / half
+    r2 = dx * dx + dy * dy
+    # Inverse of r_seen = r (1 - k r²) by two fixed-point steps: where each seen pixel came from.
+    scale = np.ones_like(r2)
+    for _ in range(3):
+        scale = 1 / (1 - amount * r2 * scale * scale)
+    map_x = (dx * scale * half + w / 2).astype(np.float32)
+    map_y = (dy * scale * half + h / 2).astype(np.float32)
+    return cv2.remap(img, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
 
 
 def jpeg(rgb: np.ndarray, quality: int) -> bytes:

@@ -20,12 +20,14 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from voicemaster.photo.image import decode
-from voicemaster.photo.lattice import SIZE, AmbiguousGrid, NoGrid, fit_lattice, place_name
-from voicemaster.photo.lines import Box, TextLine, find_boxes, read_boxes
-from voicemaster.photo.ocr import Reading, ocr
+from voicemaster.photo.lattice import SIZE, AmbiguousGrid, Lattice, NoGrid, fit_lattice, place_name
+from voicemaster.photo.lines import DETECT_SIDE, Box, TextLine, find_boxes, read_boxes
+from voicemaster.photo.ocr import Ocr, Reading, ocr
 from voicemaster.photo.result import BoardPhoto, PhotoError
 from voicemaster.photo.words import SURE, Sighting, decide, letters, vocabulary
 
+LOOK_CLOSER = 2.5
+"""A place where nothing was found is detected again at up to this many times the scale."""
 MIN_CARDS = 8
 STRAY, STRAY_SHARE = 3, 0.2
 """More legible cards than this (or this share of those placed) off the grid's places: the
@@ -57,7 +59,9 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     vocab = vocabulary()
     boxes = find_boxes(engine, bgr)
     lines = [line for line in read_boxes(engine, boxes) if line is not None and len(letters(line.text)) >= 2]
-    cards = _cards(lines)
+    pairs = _pairs(lines)
+    reach = _reach(lines, pairs)
+    cards = _cards(lines, pairs, reach)
     if len(cards) < MIN_CARDS:
         raise PhotoError("no grid of cards found")
     height, width = bgr.shape[:2]
@@ -78,6 +82,9 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     astray = sum(1 for k, card in enumerate(cards) if k not in place_of and _legible(card))
     if astray > max(STRAY, STRAY_SHARE * len(place_of)):
         raise PhotoError("the cards do not line up in a 5 × 5 grid: photograph the table again, from above")
+    unread = [p for p in range(SIZE * SIZE) if p not in at]
+    for place, lines_there in _look_again(engine, bgr, lattice, unread, reach).items():
+        at[place] = lines_there
     outside = [p for p in range(SIZE * SIZE) if p not in at and not _inside(lattice.centre(p), width, height)]
     if outside:
         names = ", ".join(place_name(p) for p in outside)
@@ -85,6 +92,29 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     words = tuple(decide([Sighting(Reading(line.text, line.score), line.box.whole) for line in at.get(p, [])], vocab)
                   for p in range(SIZE * SIZE))
     return BoardPhoto(words, (time.perf_counter() - start) * 1000)
+
+
+def _look_again(engine: Ocr, bgr: np.ndarray, lattice: Lattice, places: list[int],
+                reach: dict[str, float]) -> dict[int, list[TextLine]]:
+    """Places where no line was found, looked at again: their part of the photo, detected at
+    up to LOOK_CLOSER times the first detection's scale (a far row's words are small)."""
+    found: dict[int, list[TextLine]] = {}
+    height, width = bgr.shape[:2]
+    scale = LOOK_CLOSER * DETECT_SIDE / max(height, width)
+    for place in places:
+        row, col = divmod(place, SIZE)
+        corners = lattice.homography @ np.array([[col + dx, row + dy, 1.0] for dx in (-0.6, 0.6) for dy in (-0.6, 0.6)]).T
+        xs, ys = corners[0] / corners[2], corners[1] / corners[2]
+        x0, y0 = max(0, int(xs.min())), max(0, int(ys.min()))
+        x1, y1 = min(width, int(xs.max()) + 1), min(height, int(ys.max()) + 1)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            continue
+        boxes = find_boxes(engine, bgr, (x0, y0, x1, y1), scale)
+        lines = [line for line in read_boxes(engine, boxes) if line is not None and len(letters(line.text)) >= 2]
+        for card in _cards(lines, _pairs(lines), reach):
+            if lattice.place_of(card.middle) == place:
+                found.setdefault(place, []).extend(card.lines)
+    return found
 
 
 def _inside(point: np.ndarray, width: int, height: int) -> bool:
@@ -103,11 +133,10 @@ def _legible(card: _Card) -> bool:
     return any(line.score >= SURE for line in card.lines)
 
 
-def _cards(lines: list[TextLine]) -> list[_Card]:
-    """Lines paired into cards, and the lines left alone as cards of their own."""
-    pairs = _pairs(lines)
+def _cards(lines: list[TextLine], pairs: list[tuple[int, int]], reach: dict[str, float]) -> list[_Card]:
+    """Paired lines as cards, and the lines left alone as cards of their own, each placed
+    `reach` of its heights above itself (_reach)."""
     paired = {i for pair in pairs for i in pair}
-    reach = _reach(lines, pairs)
     cards = [_Card((lines[i].box.centre + lines[j].box.centre) / 2, (lines[i], lines[j])) for i, j in pairs]
     for k, line in enumerate(lines):
         if k in paired:
