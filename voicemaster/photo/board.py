@@ -28,6 +28,8 @@ from voicemaster.photo.words import SURE, Sighting, decide, letters, vocabulary
 
 LOOK_CLOSER = 2.5
 """A place where nothing was found is detected again at up to this many times the scale."""
+ROOMY = 1.4
+"""A line this many times longer than its letters need at the photo's usual pace is doubted."""
 MIN_CARDS = 8
 STRAY, STRAY_SHARE = 3, 0.2
 """More legible cards than this (or this share of those placed) off the grid's places: the
@@ -89,9 +91,22 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     if outside:
         names = ", ".join(place_name(p) for p in outside)
         raise PhotoError(f"only {SIZE * SIZE - len(outside)} cards in the photo: {names} missing")
-    words = tuple(decide([Sighting(Reading(line.text, line.score), line.box.whole) for line in at.get(p, [])], vocab)
-                  for p in range(SIZE * SIZE))
+    pace = _pace([line for lines_there in at.values() for line in lines_there])
+    words = tuple(decide([_sighting(line, pace) for line in at.get(p, [])], vocab) for p in range(SIZE * SIZE))
     return BoardPhoto(words, (time.perf_counter() - start) * 1000)
+
+
+def _pace(lines: list[TextLine]) -> float:
+    """This photo's usual letter width, in line heights (the face and the slant set it)."""
+    paces = [line.box.length / line.box.height / len(letters(line.text)) for line in lines if line.score >= SURE]
+    return float(np.median(paces)) if paces else 0.0
+
+
+def _sighting(line: TextLine, pace: float) -> Sighting:
+    """A reading, doubted as cut short when its line ends against something else on one
+    side, or holds fewer letters than its length has room for (glare washed some out)."""
+    roomy = pace > 0 and line.box.length / line.box.height / len(letters(line.text)) > ROOMY * pace
+    return Sighting(Reading(line.text, line.score), line.box.whole and not roomy)
 
 
 def _look_again(engine: Ocr, bgr: np.ndarray, lattice: Lattice, places: list[int],
