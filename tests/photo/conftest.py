@@ -27,8 +27,10 @@ def clean_board() -> RenderedBoard:
 
 @pytest.fixture(scope="session")
 def turned_board() -> RenderedBoard:
-    """Taken from the table's right-hand side, a hand and a cup over cards."""
-    return board("turned", BoardShot(sides=(90.0,), azimuth_jitter=15.0, roll=10.0, hands=1, cups=1))
+    """Taken from the table's right-hand side, a hand and a cup over cards, the key card,
+    the box and a spare card around the grid."""
+    return board("turned", BoardShot(sides=(90.0,), azimuth_jitter=15.0, roll=10.0, hands=1, cups=1, clutter=True,
+                                     fill=(0.55, 0.65)))
 
 
 @pytest.fixture(scope="session")

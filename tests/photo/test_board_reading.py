@@ -9,7 +9,7 @@ from PIL import Image
 
 from bench.photos.board import RenderedBoard
 from voicemaster.game.cards import card_key
-from voicemaster.photo import BoardPhoto, read_board_photo
+from voicemaster.photo import BoardPhoto, read_board_photo, read_photo
 
 ORIENTATION = 0x0112
 
@@ -34,7 +34,9 @@ def test_a_clear_photo_gives_every_word_in_its_place_two_word_cards_and_names_in
 
 def test_a_photo_from_the_side_reads_as_the_photo_shows_the_grid_and_covered_cards_stay_unread(
         turned_board: RenderedBoard) -> None:
-    read = read_board_photo(turned_board.data)
+    """Told apart from a key photo though the key card lies beside the grid."""
+    read = read_photo(turned_board.data)
+    assert isinstance(read, BoardPhoto)
     right, wrong = tally(read, turned_board)
     assert wrong == []
     hidden = turned_board.truth.hidden

@@ -10,13 +10,19 @@ import pytest
 from bench.photos import cards
 from bench.photos.key import KeyShot, RenderedKey, render_key
 from voicemaster.game.cards import Team
-from voicemaster.photo import PhotoError, read_key_photo
+from voicemaster.photo import KeyPhoto, PhotoError, read_key_photo, read_photo
 
 
 def test_a_key_card_in_its_stand_any_way_round_reads_exactly(key_photo: RenderedKey) -> None:
     read = read_key_photo(key_photo.data)
     assert read.key == key_photo.truth.key
     assert read.starts is Team(key_photo.truth.starts)
+
+
+def test_a_key_card_photographed_from_afar_is_told_from_a_board_photo() -> None:
+    rendered = render_key(KeyShot(size=(3264, 2448), fill=(0.2, 0.25)), "tests-far-key")
+    read = read_photo(rendered.data)
+    assert isinstance(read, KeyPhoto) and read.key == rendered.truth.key
 
 
 def test_several_key_photos_read_exactly() -> None:

@@ -40,6 +40,13 @@ HALF_PAIR = {"large": 1.3, "small": 2.0}
 few pairs to measure it."""
 
 
+class NoCards(PhotoError):
+    """The photo holds no grid of codename cards (it may still hold a key card)."""
+
+    def __init__(self) -> None:
+        super().__init__("no grid of cards found")
+
+
 @dataclass(frozen=True)
 class _Card:
     """One card's evidence: where its middle is and what its lines say."""
@@ -65,14 +72,14 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     reach = _reach(lines, pairs)
     cards = _cards(lines, pairs, reach)
     if len(cards) < MIN_CARDS:
-        raise PhotoError("no grid of cards found")
+        raise NoCards()
     height, width = bgr.shape[:2]
     try:
         lattice, place_of = fit_lattice(np.array([c.middle for c in cards]),
                                         np.array([2.0 if len(c.lines) > 1 else 1.0 for c in cards]),
                                         (width, height), _reading_axis([line.box for line in lines]))
     except NoGrid:
-        raise PhotoError("no grid of cards found") from None
+        raise NoCards() from None
     except AmbiguousGrid as exc:
         raise PhotoError(f"only {exc.found} cards found, in {exc.rows} rows of {exc.cols}: "
                          "photograph the whole table") from None
@@ -80,7 +87,7 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     for k, place in place_of.items():
         at.setdefault(place, []).extend(cards[k].lines)
     if len(at) < MIN_CARDS:
-        raise PhotoError("no grid of cards found")
+        raise NoCards()
     astray = sum(1 for k, card in enumerate(cards) if k not in place_of and _legible(card))
     if astray > max(STRAY, STRAY_SHARE * len(place_of)):
         raise PhotoError("the cards do not line up in a 5 × 5 grid: photograph the table again, from above")

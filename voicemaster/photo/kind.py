@@ -1,11 +1,12 @@
 """A photo of either kind: a key card that fills a good part of the frame makes it a key
-photo (a key card standing beside the dealt cards, small, does not)."""
+photo; a smaller one (a key card standing beside the dealt cards, or photographed from
+afar) makes it one only when the photo holds no grid of codename cards."""
 
 from __future__ import annotations
 
 import time
 
-from voicemaster.photo.board import read_board
+from voicemaster.photo.board import NoCards, read_board
 from voicemaster.photo.image import decode
 from voicemaster.photo.key import find_key_grids, read_key
 from voicemaster.photo.result import BoardPhoto, KeyPhoto
@@ -18,7 +19,12 @@ def read_photo(data: bytes) -> BoardPhoto | KeyPhoto:
     """The board or the key card, whichever the photo shows (PhotoError as each reader says)."""
     start = time.perf_counter()
     bgr = decode(data)
-    grids = [g for g in find_key_grids(bgr) if g.area >= KEY_AREA]
-    if grids:
-        return read_key(grids, start)
-    return read_board(bgr, start)
+    grids = find_key_grids(bgr)
+    if any(g.area >= KEY_AREA for g in grids):
+        return read_key([g for g in grids if g.area >= KEY_AREA], start)
+    try:
+        return read_board(bgr, start)
+    except NoCards:
+        if not grids:
+            raise
+    return read_key(grids, start)
