@@ -72,7 +72,7 @@ def fit_lattice(points: np.ndarray, weights: np.ndarray, image_size: tuple[int, 
     if len(index) < 5:
         raise NoGrid("no neighbours in two directions")
     h, index = _refine(points, weights, index)
-    return _frame(h, index, weights, image_size)
+    return _frame(points, h, index, weights, image_size)
 
 
 class AmbiguousGrid(Exception):
@@ -199,7 +199,7 @@ def _fit(points: np.ndarray, index: dict[int, tuple[int, int]]) -> np.ndarray:
     return np.vstack([a, [0, 0, 1]])
 
 
-def _frame(h: np.ndarray, index: dict[int, tuple[int, int]], weights: np.ndarray,
+def _frame(points: np.ndarray, h: np.ndarray, index: dict[int, tuple[int, int]], weights: np.ndarray,
            image_size: tuple[int, int]) -> tuple[Lattice, dict[int, int]]:
     """The 5 × 5 window of the indexed grid that holds the found points, named as the photo
     shows it."""
@@ -232,12 +232,18 @@ def _frame(h: np.ndarray, index: dict[int, tuple[int, int]], weights: np.ndarray
         found = sum(1 for (i, j) in weight_at if tied[0][0] <= i < tied[0][0] + SIZE and tied[0][1] <= j < tied[0][1] + SIZE)
         spans = [int(nodes[:, a].max() - nodes[:, a].min() + 1) for a in (0, 1)]
         raise AmbiguousGrid(found, min(spans[1], SIZE), min(spans[0], SIZE),
-                            [_window(h, index, i0, j0) for i0, j0 in tied])
-    return _window(h, index, scored[0][1], scored[0][2])
+                            [_window(points, h, index, i0, j0) for i0, j0 in tied])
+    return _window(points, h, index, scored[0][1], scored[0][2])
 
 
-def _window(h: np.ndarray, index: dict[int, tuple[int, int]], i0: int, j0: int) -> tuple[Lattice, dict[int, int]]:
-    """The 5 × 5 window from node (i0, j0), named as the photo shows it."""
+def _window(points: np.ndarray, h: np.ndarray, index: dict[int, tuple[int, int]], i0: int,
+            j0: int) -> tuple[Lattice, dict[int, int]]:
+    """The 5 × 5 window from node (i0, j0), fitted again through its own points only (a
+    stray that met a node outside the window pulls the grid no more), named as the photo
+    shows it."""
+    inside = {k: (i, j) for k, (i, j) in index.items() if i0 <= i < i0 + SIZE and j0 <= j < j0 + SIZE}
+    if len(inside) >= 5:
+        h = _fit(points, inside)
     window = np.array([[1, 0, i0], [0, 1, j0], [0, 0, 1]], dtype=np.float64)
     h = h @ window
     seen = _as_seen(h)
