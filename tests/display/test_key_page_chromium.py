@@ -54,7 +54,7 @@ def test_a_whole_key_tapped_in_at_phone_width_reaches_the_flow(
     phone.open(web.spymaster_url)
     assert phone.evaluate("location.pathname").endswith("/key")
     words = phone.evaluate("Array.from(document.querySelectorAll('.cell .word'), w => w.textContent)")
-    assert words == [w.upper() for w in WORDS[:20]] + [""] * 5
+    assert words == [w.upper() for w in WORDS[:20]] + ["?"] * 5
     for index in range(25):
         box = phone.box(f'.cell[data-index="{index}"]')
         assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (index, box)
@@ -140,8 +140,9 @@ def test_a_post_from_a_page_of_another_site_is_refused(
 
 
 def test_the_spymasters_phone_follows_an_evening_of_boards(phone: Browser) -> None:
-    """The spymaster view open during a game moves to the key page when the next board's key
-    is wanted; once sent, a link leads back; a key page still open resets for the next board."""
+    """The spymaster view open during a game moves to the key page when the next table is set
+    up; once that setup is over, a link leads back; a key page still open resets for the next
+    board."""
     display = WebDisplay(port=0)
     display.start()
     try:
@@ -154,8 +155,9 @@ def test_the_spymasters_phone_follows_an_evening_of_boards(phone: Browser) -> No
         assert phone.evaluate("document.getElementById('back').hidden") is True
         tap_key(phone, BLUE_STARTS)
         phone.tap("#send")
-        phone.wait_for("!document.getElementById('back').hidden")
         assert first.wait(5) == identities(BLUE_STARTS)
+        first.close()
+        phone.wait_for("!document.getElementById('back').hidden")
         second = KeyEntry(WORDS[::-1])
         display.open_key_page(second)
         phone.wait_for("document.querySelector('.cell .word').textContent === 'PARROT'")
