@@ -87,3 +87,13 @@ def test_with_the_key_wanted_the_board_and_the_key_are_both_needed_and_progress_
     again.hear("bear")
     assert again.hear("yes").startswith("Spymasters: tap the key card on the spymaster page, or type")
     assert again.hear(KEY) == "Key card set: Red starts. All 25 cards are set." and again.done
+
+
+def test_a_photo_taken_up_again_keeps_the_cards_set_since() -> None:
+    session = SetupSession()
+    session.propose(read_with_gaps(7))
+    session.hear("card seven is piano")
+    session.hear("card one is apricot")
+    assert session.propose(read_with_gaps(7), keep=True) == (
+        "All 25 cards read. Is the board right? Say yes, or correct a card: 'card seven is pilot'.")
+    assert session.layout.slots[:7] == ["apricot", "bear", "castle", "Loch Ness", "pilot", "ocean", "piano"]

@@ -88,9 +88,9 @@ def _bytes_of(path: Path) -> bytes:
 
 def board_from_file(path: Path) -> tuple[str | None, ...]:
     """The table in a photo file; InputError (the reader's one line, naming the file)."""
+    data = _bytes_of(path)
     from voicemaster.photo import PhotoError, read_board_photo
 
-    data = _bytes_of(path)
     print(f"voicemaster: reading the table in {path}", file=sys.stderr)
     try:
         return tuple(read_board_photo(data).cards)
@@ -100,9 +100,9 @@ def board_from_file(path: Path) -> tuple[str | None, ...]:
 
 def key_from_file(path: Path) -> Key:
     """The key card in a photo file, as photographed; InputError when it gives none."""
+    data = _bytes_of(path)
     from voicemaster.photo import PhotoError, read_key_photo
 
-    data = _bytes_of(path)
     print(f"voicemaster: reading the key card in {path}", file=sys.stderr)
     try:
         photo = read_key_photo(data)
@@ -114,6 +114,21 @@ def key_from_file(path: Path) -> Key:
                          str(path))
     assert photo.key is not None
     return key_of(photo.key)
+
+
+@dataclass(frozen=True)
+class TablePhotos:
+    """What `--photo` and `--key-photo` gave, read before anything starts."""
+
+    cards: tuple[str | None, ...] | None = None
+    key: Key | None = None
+
+    @staticmethod
+    def read(args: argparse.Namespace) -> "TablePhotos":
+        """InputError (exit 2, one line naming the file) for a photo that gives nothing."""
+        cards = board_from_file(args.photo) if args.photo is not None else None
+        key = key_from_file(args.key_photo) if args.key_photo is not None else None
+        return TablePhotos(cards, key)
 
 
 class PhotoDesk:

@@ -237,13 +237,14 @@ class SetupSession:
         self.one_missing = False
         return self.next_step()
 
-    def propose(self, cards: Sequence[str | None]) -> str:
+    def propose(self, cards: Sequence[str | None], keep: bool = False) -> str:
         """A grid read whole (a photo's 25 places, row by row; None: not read): its cards
-        replace the layout's, none confirmed until one yes for the lot. A card the board
-        file would refuse, or one read twice, is left unread: asked for, never guessed."""
-        layout = Layout()
+        replace the layout's (with `keep`, fill only its places with no card yet), none
+        confirmed until one yes for the lot. A card the board file would refuse, or one read
+        twice, is left unread: asked for, never guessed."""
+        layout = Layout(list(self.layout.slots) if keep else [None] * SLOTS)
         for index, card in enumerate(cards[:SLOTS]):
-            if card and layout.refusal((card,)) is None:
+            if card and layout.slots[index] is None and layout.refusal((card,)) is None:
                 layout.replace(index, card)
         self.layout, self.whole, self.one_missing = layout, True, False
         self._follow_missing()

@@ -148,11 +148,12 @@ def lay_out_table(
     replay beside the key page) the end of the input after the grid waits for the key too.
     A key tapped while the cards are read is shown, not said: saying it would talk over the
     reader, and the microphone is deaf while the app speaks. `photo`: the table as a photo
-    on the command line read it, what is said first instead of the opening."""
+    on the command line read it, said first instead of the opening; a setup taken up keeps
+    its cards, the photo's fill its empty places (the same command goes on where it stopped)."""
     if photo is not None:
-        reply = session.propose(photo)
+        reply = session.propose(photo, keep=resumed)
         progress.save(session)
-        screen.reply(session, reply)
+        screen.reply(session, ("Going on with the setup where it stopped. " if resumed else "") + reply)
     else:
         screen.reply(session, session.opening(resumed))
     waiting: deque[Item] = deque()
