@@ -10,8 +10,8 @@ from voicemaster.display.key_entry import Key, KeyEntry
 from voicemaster.display.live import LiveBoard
 from voicemaster.display.web import WebDisplay
 
-WHERE = ("Key card: the spymasters tap it on the spymaster page (the Spymasters address) while the cards "
-         "are read, or type it here when asked.")
+WHERE = ("Key card: the spymasters photograph or tap it on the spymaster page (the Spymasters address), "
+         "where they may photograph the table too, or type it here when asked.")
 """Printed, or kept under the full-screen board, beside the addresses (and QR codes) shown there."""
 
 
