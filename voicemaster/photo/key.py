@@ -1,0 +1,169 @@
+"""The key card from a photo: 25 coloured squares and the lights along its edges.
+
+Red and blue squares are found by their colour (saturated, square, all about one size), a
+5 × 5 grid is fitted through them (lattice.py), and every place is then judged by the colour
+in its middle, each against the others of the same photo (the light and the white balance
+vary): red, blue, beige (a bystander) or dark (the assassin, crossed). The lights are the
+saturated colour in a ring just outside the grid. A key must hold 9 and 8 agents, 7
+bystanders and 1 assassin, and the lights must be the colour of the team with 9.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from voicemaster.game.cards import Team
+from voicemaster.photo.image import decode
+from voicemaster.photo.lattice import SIZE, AmbiguousGrid, Lattice, NoGrid, fit_lattice
+from voicemaster.photo.result import KeyPhoto, PhotoError
+
+WORK_SIDE = 1200
+"""The long side (px) the key card is looked for at."""
+MIN_SQUARES = 10
+"""Fewer red and blue squares than this in a grid is no key card."""
+_CELL = 24
+"""Pixels per grid step in the straightened card."""
+_CENTRES = {"R": (45.0, 60.0, 40.0), "B": (40.0, 10.0, -50.0), "N": (80.0, 3.0, 20.0), "A": (15.0, 0.0, 0.0)}
+"""Starting colour centres (CIELAB) of the four kinds of square, moved to the photo's own."""
+
+
+@dataclass(frozen=True)
+class KeyGrid:
+    lattice: Lattice
+    """In `WORK_SIDE` pixels."""
+    image: np.ndarray
+    """The photo at `WORK_SIDE` (RGB)."""
+    area: float
+    """The grid's share of the photo's area."""
+
+
+def read_key_photo(data: bytes) -> KeyPhoto:
+    """The key card of a photo (see KeyPhoto); PhotoError when no key card is found or its
+    colours do not make a key."""
+    start = time.perf_counter()
+    grid = find_key_grid(decode(data))
+    if grid is None:
+        raise PhotoError("no key card found (its red and blue squares)")
+    straight = _straighten(grid)
+    key = _colours(straight)
+    counts = {letter: key.count(letter) for letter in "RBNA"}
+    if sorted((counts["R"], counts["B"])) != [8, 9] or counts["N"] != 7 or counts["A"] != 1:
+        raise PhotoError(
+            f"the key card read as {counts['R']} red, {counts['B']} blue, {counts['N']} bystanders and "
+            f"{counts['A']} assassin, not 9-8-7-1: photograph it again, square on and without glare")
+    nine = Team.RED if counts["R"] == 9 else Team.BLUE
+    lights = _lights(straight)
+    if lights is not None and lights is not nine:
+        raise PhotoError(f"the key card's lights are {lights.value} but {nine.value} has 9 agents: "
+                         "photograph it again")
+    return KeyPhoto("".join(key), nine, (time.perf_counter() - start) * 1000)
+
+
+def find_key_grid(rgb: np.ndarray) -> KeyGrid | None:
+    """The grid of a key card's squares, if the photo shows one."""
+    scale = min(1.0, WORK_SIDE / max(rgb.shape[:2]))
+    small = rgb if scale == 1.0 else cv2.resize(rgb, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    squares = _squares(small)
+    if len(squares) < MIN_SQUARES:
+        return None
+    centres = np.array([c for c, _ in squares])
+    axis = _square_axis([a for _, a in squares])
+    try:
+        lattice, place_of = fit_lattice(centres, np.ones(len(centres)), (small.shape[1], small.shape[0]), axis)
+    except (NoGrid, AmbiguousGrid):
+        return None
+    if len(place_of) < MIN_SQUARES:
+        return None
+    corners = np.array([lattice.centre(p) for p in (0, SIZE - 1, SIZE * SIZE - 1, SIZE * (SIZE - 1))])
+    area = cv2.contourArea(corners.astype(np.float32)) * (SIZE / (SIZE - 1)) ** 2
+    return KeyGrid(lattice, small, float(area / (small.shape[0] * small.shape[1])))
+
+
+def _masks(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+    h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    red = ((h <= 8) | (h >= 168)) & (s >= 100) & (v >= 60)
+    blue = (h >= 98) & (h <= 128) & (s >= 90) & (v >= 45)
+    return red.astype(np.uint8) * 255, blue.astype(np.uint8) * 255
+
+
+def _squares(rgb: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """Middles and angles of saturated red or blue squares all about one size."""
+    found: list[tuple[np.ndarray, float, float]] = []
+    kernel = np.ones((3, 3), np.uint8)
+    smallest = (0.012 * min(rgb.shape[:2])) ** 2
+    for mask in _masks(rgb):
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if area < smallest:
+                continue
+            (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+            if min(w, h) <= 0 or max(w, h) / min(w, h) > 1.6 or area / (w * h) < 0.7:
+                continue
+            found.append((np.array([cx, cy]), float(angle), math.sqrt(area)))
+    if not found:
+        return []
+    side = float(np.median([s for _, _, s in found]))
+    return [(c, a) for c, a, s in found if 0.65 * side <= s <= 1.5 * side]
+
+
+def _square_axis(angles: list[float]) -> np.ndarray:
+    """The squares' common edge direction (angles in degrees, any quarter turn)."""
+    quarter = np.radians(np.array(angles)) * 4
+    mean = math.atan2(np.sin(quarter).mean(), np.cos(quarter).mean()) / 4
+    return np.array([math.cos(mean), math.sin(mean)])
+
+
+def _straighten(grid: KeyGrid) -> np.ndarray:
+    """The grid and a ring of one step round it, square on: (SIZE + 2) steps of _CELL px,
+    the grid's (column, row) 0 at pixel _CELL * 1.5."""
+    to_grid = np.array([[1 / _CELL, 0, -1.5], [0, 1 / _CELL, -1.5], [0, 0, 1]])
+    h = grid.lattice.homography @ to_grid
+    side = (SIZE + 2) * _CELL
+    return cv2.warpPerspective(grid.image, h, (side, side), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _colours(straight: np.ndarray) -> list[str]:
+    """Each place's kind, by the median colour of its middle, clustered with the others."""
+    lab = cv2.cvtColor(straight, cv2.COLOR_RGB2LAB).astype(np.float32)
+    lab[..., 0] *= 100 / 255
+    lab[..., 1:] -= 128
+    inner = int(_CELL * 0.3)
+    colours = []
+    for place in range(SIZE * SIZE):
+        row, col = divmod(place, SIZE)
+        x, y = int((col + 1.5) * _CELL), int((row + 1.5) * _CELL)
+        patch = lab[y - inner:y + inner + 1, x - inner:x + inner + 1].reshape(-1, 3)
+        colours.append(np.median(patch, axis=0))
+    points = np.array(colours)
+    centres = np.array([_CENTRES[k] for k in "RBNA"])
+    kinds = "RBNA"
+    for _ in range(8):
+        label = np.argmin(((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2), axis=1)
+        for k in range(4):
+            if (label == k).any():
+                centres[k] = points[label == k].mean(axis=0)
+    return [kinds[k] for k in label]
+
+
+def _lights(straight: np.ndarray) -> Team | None:
+    """The colour of the lights round the grid, if there is a clear one."""
+    red, blue = _masks(straight)
+    ring = np.ones(red.shape, bool)
+    lo, hi = int(1.0 * _CELL), int((SIZE + 1) * _CELL)
+    ring[lo:hi, lo:hi] = False
+    r, b = int((red[ring] > 0).sum()), int((blue[ring] > 0).sum())
+    enough = 0.02 * ring.sum()
+    if r >= enough and r > 4 * b:
+        return Team.RED
+    if b >= enough and b > 4 * r:
+        return Team.BLUE
+    return None

@@ -1,0 +1,146 @@
+"""Which word a card holds, from what was read on it: snapped to a known word only when
+that is clear, else None (the card is asked for, never guessed).
+
+The known words are the bundled decks, a few two-word things, and wordfreq's English words
+down to Zipf 2.5 (about 51,000: "leprechaun" and "platypus" are in): a box of cards holds
+cities, planets and people that are not in our decks. A card prints its word twice, so most
+cards give two readings; what they say together decides:
+- a known word read exactly stands, unless a confident reading says another known word
+  (a reading that is a cut-off part of the other, "BALL" of "BALLET", gives way to it);
+- a known word that only one reading gives, and that is the start or the end of a longer
+  common word, is not taken alone (a hand over "BALLET" leaves "BALL");
+- a reading one letter away from exactly one known word (and none at all) is snapped to it,
+  for words of five letters or more;
+- a word no list knows stands only when both readings give it letter for letter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from voicemaster.photo.ocr import Reading
+from voicemaster.sharing import built_once
+
+MIN_ZIPF = 2.5
+COMMON_ZIPF = 3.0
+SURE = 0.85
+"""A reading this confident is believed even against another."""
+ACCEPT = 0.75
+"""The lowest confidence at which an exact known word is taken."""
+_DIGITS = str.maketrans({"0": "O", "1": "I", "5": "S", "8": "B", "|": "I", "$": "S"})
+_NOT_CARD = re.compile(r"[^A-Z '\-]")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    spelled: dict[str, str]
+    """Letters only, upper case ("LOCHNESS") → the card as written ("loch ness")."""
+    common: frozenset[str]
+    """Keys of the decks' words and of everyday words (Zipf 3 and up)."""
+    keys: tuple[str, ...]
+
+    def extends(self, key: str) -> bool:
+        """Whether a common word starts or ends with `key` and is two letters longer or more."""
+        return any(len(k) >= len(key) + 2 and (k.startswith(key) or k.endswith(key)) for k in self.common)
+
+
+@built_once
+def vocabulary() -> Vocabulary:
+    """Built once per process (about 1 s: wordfreq's list)."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    from voicemaster.speech.ears.grid.vocabulary import TWO_WORD_CARDS, wordlist_cards
+
+    spelled: dict[str, str] = {}
+    common: set[str] = set()
+    for card in (*wordlist_cards(), *TWO_WORD_CARDS):
+        key = letters(card)
+        if len(key) >= 2:
+            spelled.setdefault(key, " ".join(card.lower().split()))
+            common.add(key)
+    for word in top_n_list("en", 400_000):
+        if not word.isalpha() or not word.isascii() or len(word) < 2:
+            continue
+        zipf = zipf_frequency(word, "en")
+        if zipf < MIN_ZIPF:
+            break
+        key = word.upper()
+        spelled.setdefault(key, word)
+        if zipf >= COMMON_ZIPF:
+            common.add(key)
+    return Vocabulary(spelled, frozenset(common), tuple(spelled))
+
+
+def cleaned(text: str) -> str:
+    """A reading in capitals with look-alike digits as letters, other marks dropped."""
+    return " ".join(_NOT_CARD.sub("", text.upper().translate(_DIGITS)).split())
+
+
+def letters(text: str) -> str:
+    return re.sub(r"[^A-Z]", "", cleaned(text))
+
+
+@dataclass(frozen=True)
+class _Seen:
+    key: str
+    text: str
+    score: float
+
+
+def decide(readings: list[Reading], vocab: Vocabulary) -> str | None:
+    """The card's word, or None when the readings do not make it clear."""
+    seen = [_Seen(letters(r.text), cleaned(r.text), r.score) for r in readings]
+    seen = [s for s in seen if len(s.key) >= 2 and s.score >= 0.5]
+    if not seen:
+        return None
+    known = {s.key for s in seen if s.key in vocab.spelled}
+    sure_known = {s.key for s in seen if s.key in vocab.spelled and s.score >= SURE}
+    if known:
+        whole = [k for k in known if not any(k != o and k in o for o in known)]
+        if len(whole) != 1:
+            return None
+        word = whole[0]
+        if any(k != word and k not in word for k in sure_known):
+            return None
+        if any(s.score >= SURE and s.key not in vocab.spelled and s.key not in word
+               and Levenshtein.distance(s.key, word) > 1 for s in seen):
+            return None
+        exact = [s for s in seen if s.key == word]
+        if max(s.score for s in exact) < ACCEPT:
+            return None
+        if len(exact) == 1 and len(seen) == 1 and vocab.extends(word):
+            return None
+        return vocab.spelled[word]
+    agreed = _agreed(seen)
+    if agreed is not None:
+        return agreed
+    return _snapped(seen, vocab)
+
+
+def _agreed(seen: list[_Seen]) -> str | None:
+    """A word no list knows, read the same twice."""
+    for i, a in enumerate(seen):
+        for b in seen[i + 1:]:
+            if a.key == b.key and len(a.key) >= 3 and min(a.score, b.score) >= SURE:
+                return (a.text if len(a.text) >= len(b.text) else b.text).lower()
+    return None
+
+
+def _snapped(seen: list[_Seen], vocab: Vocabulary) -> str | None:
+    """The one known word one letter away from the surest reading, when every other reading
+    is near it too."""
+    best = max(seen, key=lambda s: s.score)
+    if best.score < SURE or len(best.key) < 5:
+        return None
+    near = process.extract(best.key, vocab.keys, scorer=Levenshtein.distance, score_cutoff=2, limit=5)
+    ones = [k for k, d, _ in near if d == 1]
+    if len(ones) != 1:
+        return None
+    word = ones[0]
+    if any(Levenshtein.distance(s.key, word) > 1 for s in seen):
+        return None
+    return vocab.spelled[word]
