@@ -18,16 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voicemaster.display.key_entry import BOARD_PHOTO, KEY_PHOTO, Key, KeyEntry, starting_team
+from voicemaster.display.key_entry import BOARD_PHOTO, Key, KeyEntry
 from voicemaster.errors import InputError
-from voicemaster.game.cards import KEY_LETTERS, key_problem
+from voicemaster.game.cards import KEY_LETTERS
 
 if TYPE_CHECKING:
     from voicemaster.photo import BoardPhoto, KeyPhoto
 
 log = logging.getLogger(__name__)
-
-TRY_AGAIN = "photograph it again"
 
 
 @dataclass(frozen=True)
@@ -55,20 +53,6 @@ def add_photo_arguments(parser: argparse.ArgumentParser | Any) -> None:
 def refused_board(message: str) -> str:
     """What the table is told of a table photo that could not be read."""
     return f"The photo of the table could not be read: {message}. Photograph it again, or read the cards aloud."
-
-
-def key_read_problem(photo: "KeyPhoto") -> str | None:
-    """Why a key photo gives no key card, or None: colours unread, counts that no key card
-    has, or lights of the other team than the one with nine agents."""
-    if photo.key is None:
-        return "its colours could not be read"
-    problem = key_problem(key_of(photo.key))
-    if problem is not None:
-        return f"as read, {problem}"
-    starts = starting_team(key_of(photo.key))
-    if photo.starts is not None and photo.starts is not starts:
-        return f"its lights say {photo.starts.title} starts, but {starts.title} has 9 agents"
-    return None
 
 
 def key_of(letters: str) -> Key:
@@ -105,15 +89,9 @@ def key_from_file(path: Path) -> Key:
 
     print(f"voicemaster: reading the key card in {path}", file=sys.stderr)
     try:
-        photo = read_key_photo(data)
+        return key_of(read_key_photo(data).key)
     except PhotoError as exc:
         raise InputError(str(exc), str(path)) from None
-    problem = key_read_problem(photo)
-    if problem is not None:
-        raise InputError(f"no key card read: {problem}; {TRY_AGAIN}, or type it (--key-out without --key-photo)",
-                         str(path))
-    assert photo.key is not None
-    return key_of(photo.key)
 
 
 @dataclass(frozen=True)
@@ -155,7 +133,7 @@ class PhotoDesk:
             self._open = False
 
     def _read(self, kind: str, data: bytes) -> None:
-        from voicemaster.photo import PhotoError, read_board_photo, read_key_photo
+        from voicemaster.photo import BoardPhoto, PhotoError, read_board_photo, read_key_photo
 
         try:
             photo = read_board_photo(data) if kind == BOARD_PHOTO else read_key_photo(data)
@@ -165,7 +143,10 @@ class PhotoDesk:
             log.exception("reading a %s photo failed", kind)
             self._failed(kind, f"the reader failed ({type(exc).__name__})")
         else:
-            self._done(kind, photo)
+            if isinstance(photo, BoardPhoto):
+                self._board_read(photo)
+            else:
+                self._key_read(photo)
 
     def _failed(self, kind: str, message: str) -> None:
         with self._lock:
@@ -175,25 +156,14 @@ class PhotoDesk:
             if kind == BOARD_PHOTO:
                 self._inbox.put(PhotoRefused(message))
 
-    def _done(self, kind: str, photo: "BoardPhoto | KeyPhoto") -> None:
-        seconds = f"read in {photo.ms / 1000:.1f} s"
+    def _board_read(self, photo: "BoardPhoto") -> None:
         with self._lock:
-            if not self._open or self._entry is None:
-                return
-            if kind == BOARD_PHOTO:
-                cards = tuple(photo.cards)  # type: ignore[union-attr]
-                self._entry.photo_read(kind, f"The table: {seconds}.")
-                self._inbox.put(BoardRead(cards, photo.ms))
-                return
-            problem = key_read_problem(photo)  # type: ignore[arg-type]
-            if photo.key is None:  # type: ignore[union-attr]
-                self._entry.photo_failed(kind, f"no key card read: {problem}")
-                return
-            self._entry.propose_key(photo.key, _key_proposal(seconds, problem))  # type: ignore[union-attr]
+            if self._open and self._entry is not None:
+                self._entry.photo_read(BOARD_PHOTO, f"The table: read in {photo.ms / 1000:.1f} s.")
+                self._inbox.put(BoardRead(tuple(photo.cards), photo.ms))
 
-
-def _key_proposal(seconds: str, problem: str | None) -> str:
-    if problem is not None:
-        return f"The key card, {seconds}: {problem}. Tap the cards to fix it, or {TRY_AGAIN}."
-    return f"The key card, {seconds}. Turn it if it lies another way round, then tap Use this key."
-
+    def _key_read(self, photo: "KeyPhoto") -> None:
+        with self._lock:
+            if self._open and self._entry is not None:
+                self._entry.propose_key(photo.key, f"The key card, read in {photo.ms / 1000:.1f} s: {photo.starts.title} "
+                                        "starts. Turn it until it lies as in its stand, then tap Use this key.")
