@@ -32,7 +32,7 @@ VM = [sys.executable, "-m", "voicemaster"]
 KEY = "".join("".join(KEY_LINES).split())
 BLUE = "".join(BLUE_KEY).replace(" ", "\n")
 WEB = ("--web", "127.0.0.1:0", "--audio-out", "none")
-TAP_KEY_MEANWHILE = "Spymasters: tap the key card on the spymaster page while the cards are read."
+PHOTOGRAPH_BOTH = "Spymasters: photograph the table and the key card on the spymaster page, or read the cards aloud."
 TAP_OR_TYPE_KEY = ("Spymasters: tap the key card on the spymaster page, or type its 25 letters R, B, N, A, "
                    "row by row (not shown), then Enter.")
 WHERE = ("Key card: the spymasters photograph or tap it on the spymaster page (the Spymasters address), "
@@ -108,7 +108,7 @@ def test_the_key_tapped_on_the_spymaster_page_sets_up_the_table(tmp_path: Path) 
     assert list(read_board(tmp_path / "board.txt")) == CARDS
     assert "".join(k.letter for k in read_key(tmp_path / "key.txt")) == KEY
     said = [line[2:] for line in out.splitlines() if line.startswith("» ")]
-    assert said[0] == f"Let's lay out the table. {TAP_KEY_MEANWHILE} Read row one: its five cards, left to right."
+    assert said[0] == f"Let's lay out the table. {PHOTOGRAPH_BOTH} Read row one: its five cards, left to right."
     assert said[-2:] == [TAP_OR_TYPE_KEY, "Key card set: Red starts. All 25 cards are set."]
     assert "RRRRR" not in out and not list(tmp_path.glob("board.txt.*"))
 

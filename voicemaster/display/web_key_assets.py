@@ -12,10 +12,10 @@ CSS = """
 body { margin: 0 auto; padding: 6px 8px; max-width: 720px; background: #1d2027; color: #f3f3f3;
   font: 600 16px/1.25 system-ui, "DejaVu Sans", sans-serif; }
 button { font: inherit; touch-action: manipulation; -webkit-tap-highlight-color: transparent; }
-#notice { background: #f9a825; color: #111; text-align: center; padding: 3px; border-radius: 4px; font-size: 14px; }
+#notice { background: #f9a825; color: #111; text-align: center; padding: 3px; border-radius: 4px; font-size: 13px; }
 #photos, #modes, #key-buttons { display: flex; gap: 6px; margin: 6px 0; }
 #photos .photo { flex: 1; min-height: 48px; border: 0; border-radius: 8px; background: #37474f; color: #fff;
-  font-size: 15px; cursor: pointer; }
+  font-size: 14px; cursor: pointer; }
 #photos .photo:disabled, #modes button:disabled { opacity: .4; cursor: default; }
 #status, #said { min-height: 1.1em; font-size: 13px; font-weight: 400; }
 #status { color: #c9c9c9; } #status.error { color: #ff8a80; }

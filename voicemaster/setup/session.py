@@ -34,7 +34,8 @@ KEY_PROMPT = ("Spymasters: type the key card, 25 letters R, B, N, A, row by row 
               "then Enter.")
 TAP_OR_TYPE_KEY = ("Spymasters: tap the key card on the spymaster page, or type its 25 letters R, B, N, A, "
                    "row by row (not shown), then Enter.")
-TAP_KEY_MEANWHILE = "Spymasters: tap the key card on the spymaster page while the cards are read."
+PHOTOGRAPH_BOTH = "Spymasters: photograph the table and the key card on the spymaster page, or read the cards aloud."
+PHOTOGRAPH_TABLE = "Spymasters: photograph the table on the spymaster page, or read the cards aloud."
 
 
 @dataclass
@@ -72,8 +73,8 @@ class SetupSession:
 
     def opening(self, resumed: bool = False) -> str:
         start = "Going on with the setup where it stopped. " if resumed else "Let's lay out the table. "
-        if self.key_page and self.key_wanted and self.key is None and not self.wants_key:
-            start += TAP_KEY_MEANWHILE + " "
+        if self.key_page and not self.wants_key:
+            start += (PHOTOGRAPH_BOTH if self.key_wanted and self.key is None else PHOTOGRAPH_TABLE) + " "
         return start + self.next_step(opening=True)
 
     def next_step(self, opening: bool = False) -> str:
