@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from bench.photos.cards import CARD_MM, Font, codename_card
+from bench.photos.seen import order_as_seen
 from bench.photos.scene import TABLES, Camera, Light, develop, draw_block, draw_cup, draw_hand, jpeg, paste, \
     table_texture, to_canvas
 
@@ -238,18 +239,10 @@ def _light(rng: random.Random, shot: BoardShot) -> Light:
 def _truth(camera: Camera, layout: list[tuple[float, float, float, bool]], words: list[str],
            hidden: set[int]) -> BoardTruth:
     """The deal's words re-ordered as the photo shows the grid."""
-    centre = np.array([[0.0, 0.0], [80.0, 0.0], [0.0, -55.0]])
-    p = camera.project(centre)
-    across, down = p[1] - p[0], p[2] - p[0]  # table column step, table row step (towards the photographer)
-    across_is_cols = abs(across[0]) / np.linalg.norm(across) >= abs(down[0]) / np.linalg.norm(down)
-    cols_axis, rows_axis = (across, down) if across_is_cols else (down, across)
-    order: list[int] = [0] * 25
-    for r in range(5):
-        for c in range(5):
-            t_col, t_row = (c, r) if across_is_cols else (r, c)
-            col = t_col if cols_axis[0] > 0 else 4 - t_col
-            row = t_row if rows_axis[1] > 0 else 4 - t_row
-            order[row * 5 + col] = r * 5 + c
+    pitch_x = layout[1][0] - layout[0][0]
+    pitch_y = layout[0][1] - layout[5][1]
+    origin = np.array(layout[0][:2])
+    order = order_as_seen(lambda i, j: camera.project(np.array([origin + [j * pitch_x, -i * pitch_y]]))[0])
     w, h = camera.size
     centres = camera.project(np.array([[x, y] for x, y, _, _ in layout]))
     out = {i for i, (x, y) in enumerate(centres) if not (0 <= x < w and 0 <= y < h)}

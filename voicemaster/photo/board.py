@@ -42,7 +42,11 @@ def read_board_photo(data: bytes) -> BoardPhoto:
     """The 25 cards of a photo of the table (see BoardPhoto); PhotoError when the photo
     holds no grid of cards, or part of the grid is outside it."""
     start = time.perf_counter()
-    rgb = decode(data)
+    return read_board(decode(data), start)
+
+
+def read_board(rgb: np.ndarray, start: float) -> BoardPhoto:
+    """read_board_photo on decoded pixels; `start`: perf_counter() when the photo came."""
     bgr = np.ascontiguousarray(rgb[:, :, ::-1])
     engine = ocr()
     vocab = vocabulary()

@@ -46,49 +46,71 @@ def read_key_photo(data: bytes) -> KeyPhoto:
     """The key card of a photo (see KeyPhoto); PhotoError when no key card is found or its
     colours do not make a key."""
     start = time.perf_counter()
-    grid = find_key_grid(decode(data))
-    if grid is None:
+    return read_key(find_key_grids(decode(data)), start)
+
+
+def read_key(grids: list[KeyGrid], start: float) -> KeyPhoto:
+    """read_key_photo on the grids find_key_grids found; `start`: perf_counter() when the
+    photo came."""
+    if not grids:
         raise PhotoError("no key card found (its red and blue squares)")
+    read = [_read(grid) for grid in grids]
+    good = [r for r in read if isinstance(r, tuple)]
+    if len(good) != 1:
+        raise PhotoError(next((r for r in read if isinstance(r, str)), "the key card's grid is unclear: "
+                              "photograph it again, square on"))
+    key, starts = good[0]
+    return KeyPhoto(key, starts, (time.perf_counter() - start) * 1000)
+
+
+def _read(grid: KeyGrid) -> tuple[str, Team] | str:
+    """The key and who starts, or why this grid is no key."""
     straight = _straighten(grid)
     key = _colours(straight)
     counts = {letter: key.count(letter) for letter in "RBNA"}
     if sorted((counts["R"], counts["B"])) != [8, 9] or counts["N"] != 7 or counts["A"] != 1:
-        raise PhotoError(
-            f"the key card read as {counts['R']} red, {counts['B']} blue, {counts['N']} bystanders and "
-            f"{counts['A']} assassin, not 9-8-7-1: photograph it again, square on and without glare")
+        return (f"the key card read as {counts['R']} red, {counts['B']} blue, {counts['N']} bystanders and "
+                f"{counts['A']} assassin, not 9-8-7-1: photograph it again, square on and without glare")
     nine = Team.RED if counts["R"] == 9 else Team.BLUE
     lights = _lights(straight)
     if lights is not None and lights is not nine:
-        raise PhotoError(f"the key card's lights are {lights.value} but {nine.value} has 9 agents: "
-                         "photograph it again")
-    return KeyPhoto("".join(key), nine, (time.perf_counter() - start) * 1000)
+        return f"the key card's lights are {lights.value} but {nine.value} has 9 agents: photograph it again"
+    return "".join(key), nine
 
 
-def find_key_grid(rgb: np.ndarray) -> KeyGrid | None:
-    """The grid of a key card's squares, if the photo shows one."""
+def find_key_grids(rgb: np.ndarray) -> list[KeyGrid]:
+    """The grid of a key card's squares, if the photo shows one: more than one when a whole
+    row or column holds no red or blue square and either side of them could hold it."""
     scale = min(1.0, WORK_SIDE / max(rgb.shape[:2]))
     small = rgb if scale == 1.0 else cv2.resize(rgb, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     squares = _squares(small)
     if len(squares) < MIN_SQUARES:
-        return None
+        return []
     centres = np.array([c for c, _ in squares])
     axis = _square_axis([a for _, a in squares])
+    size = (small.shape[1], small.shape[0])
     try:
-        lattice, place_of = fit_lattice(centres, np.ones(len(centres)), (small.shape[1], small.shape[0]), axis)
-    except (NoGrid, AmbiguousGrid):
-        return None
-    if len(place_of) < MIN_SQUARES:
-        return None
+        options = [fit_lattice(centres, np.ones(len(centres)), size, axis)]
+    except NoGrid:
+        return []
+    except AmbiguousGrid as exc:
+        options = exc.options
+    return [KeyGrid(lattice, small, _area(lattice, size)) for lattice, place_of in options
+            if len(place_of) >= MIN_SQUARES]
+
+
+def _area(lattice: Lattice, size: tuple[int, int]) -> float:
+    """The grid's share of the photo's area."""
     corners = np.array([lattice.centre(p) for p in (0, SIZE - 1, SIZE * SIZE - 1, SIZE * (SIZE - 1))])
     area = cv2.contourArea(corners.astype(np.float32)) * (SIZE / (SIZE - 1)) ** 2
-    return KeyGrid(lattice, small, float(area / (small.shape[0] * small.shape[1])))
+    return float(area / (size[0] * size[1]))
 
 
 def _masks(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    red = ((h <= 8) | (h >= 168)) & (s >= 100) & (v >= 60)
-    blue = (h >= 98) & (h <= 128) & (s >= 90) & (v >= 45)
+    red = ((h <= 8) | (h >= 168)) & (s >= 100) & (v >= 70)
+    blue = (h >= 98) & (h <= 128) & (s >= 100) & (v >= 70)
     return red.astype(np.uint8) * 255, blue.astype(np.uint8) * 255
 
 

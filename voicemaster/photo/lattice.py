@@ -76,11 +76,12 @@ def fit_lattice(points: np.ndarray, weights: np.ndarray, image_size: tuple[int, 
 
 
 class AmbiguousGrid(Exception):
-    """Whole rows or columns are missing and either side of the cards found could hold them."""
+    """Whole rows or columns are missing and either side of the points found could hold
+    them: `options` are the grids it could be."""
 
-    def __init__(self, found: int, rows: int, cols: int) -> None:
-        super().__init__(f"{found} cards in {rows} rows of {cols}")
-        self.found, self.rows, self.cols = found, rows, cols
+    def __init__(self, found: int, rows: int, cols: int, options: list[tuple[Lattice, dict[int, int]]]) -> None:
+        super().__init__(f"{found} points in {rows} rows of {cols}")
+        self.found, self.rows, self.cols, self.options = found, rows, cols, options
 
 
 def _apply(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -225,22 +226,28 @@ def _frame(h: np.ndarray, index: dict[int, tuple[int, int]], weights: np.ndarray
         return held, -empty_inside
 
     scored = sorted(((score(i0, j0), i0, j0) for i0 in starts[0] for j0 in starts[1]), reverse=True)
-    best, i0, j0 = scored[0]
-    if len(scored) > 1 and scored[1][0] == best and best[1] < 0:
-        found = sum(1 for (i, j) in weight_at if i0 <= i < i0 + SIZE and j0 <= j < j0 + SIZE)
+    best = scored[0][0]
+    tied = [(i0, j0) for s, i0, j0 in scored if s == best]
+    if len(tied) > 1 and best[1] < 0:
+        found = sum(1 for (i, j) in weight_at if tied[0][0] <= i < tied[0][0] + SIZE and tied[0][1] <= j < tied[0][1] + SIZE)
         spans = [int(nodes[:, a].max() - nodes[:, a].min() + 1) for a in (0, 1)]
-        raise AmbiguousGrid(found, min(spans[1], SIZE), min(spans[0], SIZE))
+        raise AmbiguousGrid(found, min(spans[1], SIZE), min(spans[0], SIZE),
+                            [_window(h, index, i0, j0) for i0, j0 in tied])
+    return _window(h, index, scored[0][1], scored[0][2])
+
+
+def _window(h: np.ndarray, index: dict[int, tuple[int, int]], i0: int, j0: int) -> tuple[Lattice, dict[int, int]]:
+    """The 5 × 5 window from node (i0, j0), named as the photo shows it."""
     window = np.array([[1, 0, i0], [0, 1, j0], [0, 0, 1]], dtype=np.float64)
     h = h @ window
     seen = _as_seen(h)
-    photo_h = h @ seen
     to_place: dict[int, int] = {}
     back = np.linalg.inv(seen)
     for k, (i, j) in index.items():
         if i0 <= i < i0 + SIZE and j0 <= j < j0 + SIZE:
             col, row, _ = back @ np.array([i - i0, j - j0, 1.0])
             to_place[k] = int(round(row)) * SIZE + int(round(col))
-    return Lattice(photo_h), to_place
+    return Lattice(h @ seen), to_place
 
 
 def _as_seen(h: np.ndarray) -> np.ndarray:
