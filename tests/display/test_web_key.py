@@ -138,10 +138,13 @@ def test_without_an_open_entry_there_is_no_key_page() -> None:
         display.stop()
 
 
-def test_the_readme_shows_the_key_page_at_phone_width() -> None:
-    """The picture scripts/key_page_screenshot.py takes; regenerate it when the page changes."""
-    assert "![Key page on a phone](docs/screenshots/key-page.png)" in (ROOT / "README.md").read_text()
-    data = (ROOT / "docs/screenshots/key-page.png").read_bytes()
+@pytest.mark.parametrize(("alt", "picture"), [("Key page on a phone", "key-page.png"),
+                                              ("Spymaster page with a table read from a photo", "photo-setup.png")])
+def test_the_readme_shows_the_key_page_at_phone_width(alt: str, picture: str) -> None:
+    """The pictures scripts/key_page_screenshot.py and scripts/photo_page_screenshot.py take;
+    regenerate them when the page changes."""
+    assert f"![{alt}](docs/screenshots/{picture})" in (ROOT / "README.md").read_text()
+    data = (ROOT / "docs/screenshots" / picture).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == (390, 844)
 
