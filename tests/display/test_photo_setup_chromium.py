@@ -93,3 +93,30 @@ def test_the_table_photographed_on_the_page_is_shown_everywhere_and_corrected_by
     finally:
         process.kill()
     assert list(read_board(tmp_path / "board.txt")) == list(photo.words)
+
+
+def test_a_photo_that_cannot_be_read_is_said_and_shown_and_changes_nothing(tmp_path: Path, phone: Browser) -> None:
+    (tmp_path / "notes.jpg").write_text("a shopping list, not a photo")
+    (tmp_path / "notes.txt").write_text("a shopping list")
+    key = tmp_path / "given-key.txt"
+    key.write_text("BBBBB\nBBBBR\nRRRRR\nRRNNN\nNNNNA\n")
+    process, printed, urls = start(tmp_path, "setup", "--board-out", "board.txt", "--key", str(key))
+    try:
+        type_in(process, "row one: apple, bear, castle, Loch Ness, pilot", "yes")
+        phone.open(urls["spymaster"])
+        phone.wait_for("location.pathname.endsWith('/key') && document.readyState === 'complete'")
+        phone.wait_for(f"{WORDS_SHOWN}[4] === 'PILOT'")
+        phone.choose_file("#board-photo", tmp_path / "notes.jpg")
+        phone.wait_for("document.getElementById('said').textContent.startsWith('The photo of the table could not be read')",
+                       timeout=60)
+        assert phone.evaluate("document.getElementById('said').textContent") == (
+            "The photo of the table could not be read: not an image (a JPEG or PNG photo is expected). "
+            "Photograph it again, or read the cards aloud.")
+        assert phone.evaluate("document.getElementById('status').className") == "error"
+        assert phone.evaluate(WORDS_SHOWN)[:6] == ["APPLE", "BEAR", "CASTLE", "LOCH NESS", "PILOT", "?"]
+        assert public_board(urls)["message"].startswith("The photo of the table could not be read")
+        phone.choose_file("#board-photo", tmp_path / "notes.txt")
+        phone.wait_for("document.getElementById('status').textContent === 'Not an image: choose a photo'")
+    finally:
+        process.kill()
+    assert "» The photo of the table could not be read: not an image" in printed.decode()

@@ -62,7 +62,8 @@ PAGE = """<!doctype html>
 <title>VoiceMaster: enter the key card</title>
 <link rel="stylesheet" href="/key.css">
 </head>
-<body data-key-url="{key_url}" data-state-url="{key_url}.json" data-base-url="{spymaster_url}">
+<body data-key-url="{key_url}" data-state-url="{key_url}.json" data-base-url="{spymaster_url}"
+  data-max-photo="{max_photo}">
 <div id="notice">SPYMASTERS ONLY: keep this screen away from the players</div>
 <section id="photos">
   <button id="board-photo-button" class="photo" type="button">Photograph the table</button>
@@ -109,6 +110,7 @@ def page(*, spymaster_url: str, initial: bytes) -> bytes:
     and polls `spymaster_url`/key (and /card, /photo/...), and links back to the spymaster
     view once done."""
     html = PAGE.format(
-        key_url=escape(spymaster_url + "/key"), spymaster_url=escape(spymaster_url), initial=initial.decode("ascii")
+        key_url=escape(spymaster_url + "/key"), spymaster_url=escape(spymaster_url), initial=initial.decode("ascii"),
+        max_photo=MAX_PHOTO,
     )
     return html.encode("utf-8")

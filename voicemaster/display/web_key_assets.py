@@ -35,6 +35,7 @@ button { font: inherit; touch-action: manipulation; -webkit-tap-highlight-color:
 .cell.blue { background: var(--blue); color: #fff; }
 .cell.bystander { background: var(--bystander); color: #111; }
 .cell.assassin { background: var(--assassin); color: #fff; border-color: #f3f3f3; }
+.cell.plain { background: #f4efe4; color: #1d2027; }
 .cell.locked { cursor: default; opacity: .85; }
 #edit { position: fixed; z-index: 2; top: 0; left: 0; right: 0; display: flex; flex-wrap: wrap; gap: 6px;
   align-items: center; padding: 10px 8px; background: #263238; box-shadow: 0 2px 12px #000; }
@@ -139,7 +140,7 @@ JS = """
   function draw() {
     const colours = keyOpen || locked;
     cells.forEach((cell, i) => {
-      cell.className = "cell " + identities[i] + (words[i] === UNSET ? " unread" : "");
+      cell.className = "cell " + (colours ? identities[i] : "plain") + (words[i] === UNSET ? " unread" : "");
       cell.classList.toggle("locked", mode === "colour" ? locked || !keyOpen : !setupOpen);
       cell.querySelector(".letter").textContent = colours ? LETTER[identities[i]] : "";
     });
@@ -217,6 +218,12 @@ JS = """
     const file = input.files[0];
     input.value = "";
     if (!file) { return; }
+    if (!(file.type || "").startsWith("image/")) { status("Not an image: choose a photo", "error"); return; }
+    if (file.size > Number(document.body.dataset.maxPhoto)) {
+      // Refused before it is sent: a refusal mid-upload reads as lost contact.
+      status("The photo is too large: take it again at a lower resolution", "error");
+      return;
+    }
     status("Sending the photo\\u2026", "");
     try {
       const answer = await post("/photo/" + kind, file, file.type || "application/octet-stream");
