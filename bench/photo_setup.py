@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import statistics
@@ -143,13 +144,14 @@ def measure(rendered: list[tuple[str, RenderedBoard]]) -> list[Run]:
     return runs
 
 
-def report(runs: list[Run]) -> str:
+def report(runs: list[Run], load: tuple[float, float]) -> str:
     later = [r.seconds for r in runs[1:]]
     lines = [
         "# From the photo's upload to the board shown",
         "",
-        f"`voicemaster setup --web` on this machine (2 cores, shared), {len(runs)} photos rendered at 4032×3024 "
-        "by bench/photos, each posted to the spymaster page and the public board polled.",
+        f"`voicemaster setup --web` on this machine (2 cores, shared: load average {load[0]:.1f} before the run, "
+        f"{load[1]:.1f} after), {len(runs)} photos rendered at 4032×3024 by bench/photos, each posted to the "
+        "spymaster page and the public board polled.",
         "",
         "| photo | shot | MB | upload → board shown | of which the reader | right | ? | wrong |",
         "|---|---|---|---|---|---|---|---|",
@@ -173,7 +175,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--write", action="store_true", help=f"write {RESULTS.relative_to(ROOT)}")
     args = parser.parse_args(argv)
     print(f"rendering {args.photos} photos...", flush=True)
-    text = report(measure(photos(args.photos)))
+    rendered = photos(args.photos)
+    before = os.getloadavg()[0]
+    runs = measure(rendered)
+    text = report(runs, (before, os.getloadavg()[0]))
     print(text)
     if args.write:
         RESULTS.write_text(text)

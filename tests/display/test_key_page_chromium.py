@@ -169,3 +169,33 @@ def test_the_spymasters_phone_follows_an_evening_of_boards(phone: Browser) -> No
         phone.wait_for("!location.pathname.endsWith('/key') && document.querySelectorAll('#grid .card').length === 25")
     finally:
         display.stop()
+
+
+def shown_letters(browser: Browser) -> str:
+    return "".join(browser.evaluate("Array.from(document.querySelectorAll('.cell .letter'), l => l.textContent)"))
+
+
+def quarter_turn(letters: str) -> str:
+    """The key card turned a quarter clockwise, as the page's Turn does."""
+    return "".join(letters[(4 - col) * 5 + row] for row in range(5) for col in range(5))
+
+
+def test_a_key_read_from_a_photo_is_turned_and_confirmed_on_the_page(web: WebDisplay, entry: KeyEntry, phone: Browser) -> None:
+    """The key card may stand any way round: the page turns what the photo gave a quarter at a
+    time, a tap puts a colour right, and only what is sent reaches the flow."""
+    phone.open(web.key_url)
+    entry.propose_key(BLUE_STARTS, "The key card, read in 1.2 s: Blue starts. Turn it until it lies as in its stand.")
+    phone.wait_for(f"{json.dumps(BLUE_STARTS)} === Array.from(document.querySelectorAll('.cell .letter'), l => l.textContent).join('')")
+    assert text(phone, "status").startswith("The key card, read in 1.2 s") and sendable(phone)
+    assert entry.key is None, "a key read from a photo waits for the spymasters"
+    box = phone.box("#turn")
+    assert box["height"] >= MIN_TAP and box["y"] + box["height"] <= PHONE[1]
+    phone.tap("#turn")
+    assert shown_letters(phone) == quarter_turn(BLUE_STARTS)
+    for _ in range(2):
+        phone.tap("#turn")
+    turned = quarter_turn(quarter_turn(quarter_turn(BLUE_STARTS)))
+    assert shown_letters(phone) == turned and text(phone, "starts") == "Blue starts (9 agents)"
+    phone.tap("#send")
+    phone.wait_for("document.getElementById('result').textContent === 'Key received: Blue starts.'")
+    assert entry.wait(5) == identities(turned)
