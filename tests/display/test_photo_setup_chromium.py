@@ -19,9 +19,9 @@ import pytest
 from scripts.browser import PHONE, Browser
 from scripts.chromium import find_chromium
 from tests.display.test_play_web import read_urls
-from tests.setup.rendered_photos import table_photo
+from tests.setup.rendered_photos import key_photo, table_photo
 from tests.setup.test_setup_command import _read_all
-from voicemaster.setup.files import read_board
+from voicemaster.setup.files import read_board, read_key
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium is not installed (make system installs it)")
 VM = [sys.executable, "-m", "voicemaster"]
@@ -55,13 +55,9 @@ def type_in(process: subprocess.Popen[str], *lines: str) -> None:
     process.stdin.flush()
 
 
-def test_the_table_photographed_on_the_page_is_shown_everywhere_and_corrected_by_a_tap(
-    tmp_path: Path, phone: Browser
-) -> None:
-    photo = table_photo("page", hands=1)
-    key = tmp_path / "given-key.txt"
-    key.write_text("BBBBB\nBBBBR\nRRRRR\nRRNNN\nNNNNA\n")
-    process, printed, urls = start(tmp_path, "setup", "--board-out", "board.txt", "--key", str(key))
+def test_a_whole_setup_from_the_spymasters_phone(tmp_path: Path, phone: Browser) -> None:
+    photo, key = table_photo("page", hands=1), key_photo("k1")
+    process, printed, urls = start(tmp_path, "setup", "--board-out", "board.txt", "--key-out", "key.txt")
     try:
         phone.open(urls["spymaster"])
         phone.wait_for("location.pathname.endsWith('/key') && document.readyState === 'complete'")
@@ -88,11 +84,23 @@ def test_the_table_photographed_on_the_page_is_shown_everywhere_and_corrected_by
         type_in(process, *(f"card {i + 1} is {photo.words[i]}" for i in unread[1:]))
         phone.wait_for(f"!{WORDS_SHOWN}.includes('?')")
         assert "Is the board right?" in phone.evaluate("document.getElementById('said').textContent")
+
+        phone.choose_file("#key-photo", key.path)
+        phone.wait_for(f"Array.from(document.querySelectorAll('.cell .letter'), l => l.textContent).join('') === "
+                       f"{json.dumps(key.key)}", timeout=60)
+        assert phone.evaluate("document.getElementById('mode-colour').getAttribute('aria-pressed')") == "true"
+        phone.tap("#send")
+        phone.wait_for("document.getElementById('result').textContent.startsWith('Key received')")
+        assert not any("identity" in c for c in public_board(urls)["cards"]), "the key is not on the public board"
         type_in(process, "yes")
         assert process.wait(timeout=60) == 0
     finally:
         process.kill()
     assert list(read_board(tmp_path / "board.txt")) == list(photo.words)
+    assert "".join(identity.letter for identity in read_key(tmp_path / "key.txt")) == key.key
+    said = printed.decode()
+    assert f"» Key card set: {key.starts.title()} starts." in said
+    assert not any(key.key[row:row + 5] in said for row in range(0, 25, 5)), "the key is never printed"
 
 
 def test_a_photo_that_cannot_be_read_is_said_and_shown_and_changes_nothing(tmp_path: Path, phone: Browser) -> None:

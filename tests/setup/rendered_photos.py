@@ -1,4 +1,4 @@
-"""Photos of a dealt table for the setup's tests, rendered by bench/photos (the photo
+"""Photos of a dealt table and of key cards for the setup's tests, rendered by bench/photos (the photo
 reader's own renderer, deterministic by seed) once per test run, into a folder of the run:
 no photo is committed."""
 
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bench.photos.board import BoardShot, render_board
 from bench.photos.cards import Font
+from bench.photos.key import KeyShot, render_key
 from voicemaster.setup.dealing import bundled_wordlist
 from voicemaster.setup.files import read_wordlist
 
@@ -38,3 +39,21 @@ def table_photo(seed: str, hands: int = 0) -> TablePhoto:
     path = Path(_FOLDER.name) / f"table-{seed}-{hands}.jpg"
     path.write_bytes(rendered.data)
     return TablePhoto(path, rendered.truth.words, rendered.truth.hidden)
+
+
+@dataclass(frozen=True)
+class KeyPhoto:
+    path: Path
+    key: str
+    """25 letters R/B/N/A row by row as the photo shows the card."""
+    starts: str
+    """"red" or "blue"."""
+
+
+@functools.cache
+def key_photo(seed: str) -> KeyPhoto:
+    """A photo of a key card in its stand, any way round, drawn by `seed`."""
+    rendered = render_key(KeyShot(size=SIZE), seed)
+    path = Path(_FOLDER.name) / f"key-{seed}.jpg"
+    path.write_bytes(rendered.data)
+    return KeyPhoto(path, rendered.truth.key, rendered.truth.starts)

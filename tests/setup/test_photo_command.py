@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from tests.setup.rendered_photos import TablePhoto, table_photo
+from tests.setup.rendered_photos import TablePhoto, key_photo, table_photo
 from tests.setup.test_play_setup import state
-from tests.setup.test_setup_command import KEY_LINES, _read_all, _wait_for, write_key
+from tests.setup.test_setup_command import _read_all, _wait_for, write_key
 from voicemaster.app import EndOfInput, Inbox, Spoken
-from voicemaster.setup.files import read_board
+from voicemaster.setup.files import read_board, read_key
 from voicemaster.setup.photos import board_from_file
 from voicemaster.setup.session import SetupSession
 from voicemaster.setup.table_setup import SetupProgress, SetupScreen, lay_out_table, open_grid, two_word_cards
@@ -62,10 +62,11 @@ def fill_in(process: subprocess.Popen[str], printed: bytearray, photo: TablePhot
     return places
 
 
-def test_a_table_photographed_with_a_hand_over_it_is_set_by_typing_the_cards_asked_for(tmp_path: Path) -> None:
-    photo = table_photo("cli", hands=1)
+def test_a_table_and_its_key_photographed_are_set_by_typing_the_cards_asked_for(tmp_path: Path) -> None:
+    """`setup --photo --key-photo`: a hand over the table; the key never said nor printed."""
+    photo, key = table_photo("cli", hands=1), key_photo("cli")
     process, printed = start(tmp_path, "setup", "--board-out", "board.txt", "--photo", str(photo.path),
-                             "--key", str(write_key(tmp_path)))
+                             "--key-photo", str(key.path), "--key-out", "key.txt")
     try:
         places = fill_in(process, printed, photo)
         type_in(process, "repeat", "yes")
@@ -76,6 +77,8 @@ def test_a_table_photographed_with_a_hand_over_it_is_set_by_typing_the_cards_ask
         process.kill()
     assert set(photo.hidden) <= set(places) and len(places) <= 6, "the cards under the hand are asked for"
     assert list(read_board(tmp_path / "board.txt")) == list(photo.words)
+    assert "".join(identity.letter for identity in read_key(tmp_path / "key.txt")) == key.key
+    assert key.key[:5] not in printed.decode() and key.key[5:10] not in printed.decode()
     said = [line[2:] for line in printed.decode().splitlines() if line.startswith("» ")]
     assert said[-1] == "All 25 cards are set."
     rows = next(s for s in said if s.startswith("Row one: "))
@@ -118,19 +121,21 @@ def test_a_bad_photo_is_one_line_and_status_2_and_the_unfinished_setup_stays(tmp
     assert (tmp_path / "board.txt.partial").read_bytes() == kept and not (tmp_path / "board.txt").exists()
 
 
-def test_play_lays_out_its_table_from_a_photo_and_plays_on_it(tmp_path: Path) -> None:
-    photo = table_photo("cli", hands=1)
-    process, printed = start(tmp_path, "play", "--journal", "tonight.jsonl", "--photo", str(photo.path))
+def test_play_lays_out_its_table_from_photos_and_plays_on_it(tmp_path: Path) -> None:
+    photo, key = table_photo("cli", hands=1), key_photo("cli")
+    process, printed = start(tmp_path, "play", "--journal", "tonight.jsonl", "--photo", str(photo.path),
+                             "--key-photo", str(key.path))
     try:
         fill_in(process, printed, photo)
-        type_in(process, "yes", *KEY_LINES, "clue water two", f"guess {photo.words[0]}")
+        type_in(process, "yes", "clue water two", f"guess {photo.words[0]}")
         assert process.stdin is not None
         process.stdin.close()
         assert process.wait(timeout=120) == 0, process.stderr.read() if process.stderr else ""
     finally:
         process.kill()
     assert list(read_board(tmp_path / "tonight.board.txt")) == list(photo.words)
-    assert state(tmp_path, "tonight.jsonl")["revealed"] == {photo.words[0]: "red"}
+    identity = {"R": "red", "B": "blue", "N": "bystander", "A": "assassin"}[key.key[0]]
+    assert state(tmp_path, "tonight.jsonl")["revealed"] == {photo.words[0]: identity}
 
 
 def test_the_cards_a_photo_could_not_read_may_be_said(tmp_path: Path) -> None:

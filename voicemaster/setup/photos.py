@@ -89,9 +89,11 @@ def key_from_file(path: Path) -> Key:
 
     print(f"voicemaster: reading the key card in {path}", file=sys.stderr)
     try:
-        return key_of(read_key_photo(data).key)
+        photo = read_key_photo(data)
     except PhotoError as exc:
         raise InputError(str(exc), str(path)) from None
+    print(f"voicemaster: the key card in {path}: {photo.starts.title} starts", file=sys.stderr)
+    return key_of(photo.key)
 
 
 @dataclass(frozen=True)
