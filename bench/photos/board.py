@@ -155,11 +155,28 @@ def _aim(rng: random.Random, shot: BoardShot, layout: list[tuple[float, float, f
         distance *= span / fill
     camera = Camera(shot.size, distance, elevation, azimuth, roll, target)
     if shot.cut:
-        pitch = 80.0 if rng.random() < 0.5 else 55.0
-        along = rng.choice([(1, 0), (-1, 0), (0, 1), (0, -1)])
-        camera = Camera(shot.size, distance, elevation, azimuth, roll,
-                        (target[0] + along[0] * pitch * 1.3, target[1] + along[1] * pitch * 1.3))
+        camera = _cut(camera, layout, rng)
     return camera
+
+
+def _cut(camera: Camera, layout: list[tuple[float, float, float, bool]], rng: random.Random) -> Camera:
+    """The camera moved along the table until three or more cards of one edge row or column
+    are out of the photo (and none of the next)."""
+    along = np.array(rng.choice([(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)]))
+    centres = np.array([[x, y] for x, y, _, _ in layout])
+    edge = centres @ -along
+    first = np.isclose(edge, edge.max(), atol=20)
+    w, h = camera.size
+    for shift in range(5, 400, 5):
+        moved = Camera(camera.size, camera.distance, camera.elevation, camera.azimuth, camera.roll,
+                       tuple(np.array(camera.target) + along * shift))
+        p = moved.project(centres)
+        out = ~((p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h))
+        if (out & ~first).any():
+            break
+        if (out & first).sum() >= 3:
+            return moved
+    raise ValueError("no framing cuts off one edge line alone")
 
 
 def _detail_scale(camera: Camera, layout: list[tuple[float, float, float, bool]]) -> float:

@@ -21,7 +21,7 @@ from voicemaster.photo.lattice import SIZE, AmbiguousGrid, NoGrid, fit_lattice, 
 from voicemaster.photo.lines import TextLine, find_lines
 from voicemaster.photo.ocr import Reading, ocr
 from voicemaster.photo.result import BoardPhoto, PhotoError
-from voicemaster.photo.words import decide, letters, vocabulary
+from voicemaster.photo.words import Sighting, decide, letters, vocabulary
 
 MIN_CARDS = 8
 """Fewer cards found than this is no grid."""
@@ -73,7 +73,8 @@ def read_board(rgb: np.ndarray, start: float) -> BoardPhoto:
     if outside:
         names = ", ".join(place_name(p) for p in outside)
         raise PhotoError(f"only {SIZE * SIZE - len(outside)} cards in the photo: {names} missing")
-    words = tuple(decide([Reading(line.text, line.score) for line in at.get(p, [])], vocab) for p in range(SIZE * SIZE))
+    words = tuple(decide([Sighting(Reading(line.text, line.score), line.whole) for line in at.get(p, [])], vocab)
+                  for p in range(SIZE * SIZE))
     return BoardPhoto(words, (time.perf_counter() - start) * 1000)
 
 

@@ -28,8 +28,11 @@ MIN_SQUARES = 10
 """Fewer red and blue squares than this in a grid is no key card."""
 _CELL = 24
 """Pixels per grid step in the straightened card."""
-_CENTRES = {"R": (45.0, 60.0, 40.0), "B": (40.0, 10.0, -50.0), "N": (80.0, 3.0, 20.0), "A": (15.0, 0.0, 0.0)}
-"""Starting colour centres (CIELAB) of the four kinds of square, moved to the photo's own."""
+_STARTS = ((35.0, 1.0), (-80.0, 1.0), (85.0, 0.4))
+"""Where clustering starts for red, blue and beige squares: their usual CIELAB hue angle
+(degrees) and colourfulness (chroma over _GREY)."""
+_GREY = 40.0
+"""CIELAB chroma below which a colour's hue counts for less (the assassin's is noise)."""
 
 
 @dataclass(frozen=True)
@@ -115,25 +118,28 @@ def _masks(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _squares(rgb: np.ndarray) -> list[tuple[np.ndarray, float]]:
-    """Middles and angles of saturated red or blue squares all about one size."""
+    """Middles and angles of saturated red or blue squares (seen at a slant: quadrilaterals
+    up to twice as long as wide), those of the commonest size."""
     found: list[tuple[np.ndarray, float, float]] = []
     kernel = np.ones((3, 3), np.uint8)
     smallest = (0.012 * min(rgb.shape[:2])) ** 2
     for mask in _masks(rgb):
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
             area = cv2.contourArea(contour)
             if area < smallest:
                 continue
             (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
-            if min(w, h) <= 0 or max(w, h) / min(w, h) > 1.6 or area / (w * h) < 0.7:
+            if min(w, h) <= 0 or max(w, h) / min(w, h) > 2.0 or area / (w * h) < 0.65:
                 continue
             found.append((np.array([cx, cy]), float(angle), math.sqrt(area)))
     if not found:
         return []
-    side = float(np.median([s for _, _, s in found]))
-    return [(c, a) for c, a, s in found if 0.65 * side <= s <= 1.5 * side]
+    sides = np.array([s for _, _, s in found])
+    alike = [(np.abs(np.log(sides / s)) < math.log(1.35)).sum() for s in sides]
+    side = float(sides[int(np.argmax(alike))])
+    return [(c, a) for c, a, s in found if abs(math.log(s / side)) < math.log(1.35)]
 
 
 def _square_axis(angles: list[float]) -> np.ndarray:
@@ -154,26 +160,39 @@ def _straighten(grid: KeyGrid) -> np.ndarray:
 
 
 def _colours(straight: np.ndarray) -> list[str]:
-    """Each place's kind, by the median colour of its middle, clustered with the others."""
+    """Each place's kind by the median colour of its middle: clustered by hue (CIELAB's
+    angle, which dim light and glare move little; a colour near grey counts for little)
+    into red, blue and beige, each cluster started at the kind's usual colour, once the assassin is set apart: the darkest greyest place, when it is clearly
+    darker and greyer than any other."""
     lab = cv2.cvtColor(straight, cv2.COLOR_RGB2LAB).astype(np.float32)
     lab[..., 0] *= 100 / 255
     lab[..., 1:] -= 128
     inner = int(_CELL * 0.3)
-    colours = []
+    colours, shadows = [], []
     for place in range(SIZE * SIZE):
         row, col = divmod(place, SIZE)
         x, y = int((col + 1.5) * _CELL), int((row + 1.5) * _CELL)
         patch = lab[y - inner:y + inner + 1, x - inner:x + inner + 1].reshape(-1, 3)
         colours.append(np.median(patch, axis=0))
-    points = np.array(colours)
-    centres = np.array([_CENTRES[k] for k in "RBNA"])
-    kinds = "RBNA"
-    for _ in range(8):
+        shadows.append(np.percentile(patch[:, 0], 20))
+    colour = np.array(colours)
+    darkness = np.array(shadows) + 0.5 * np.linalg.norm(colour[:, 1:], axis=1)
+    order = np.argsort(darkness)
+    assassin = int(order[0]) if darkness[order[0]] < 0.7 * darkness[order[1]] else None
+    rest = [k for k in range(SIZE * SIZE) if k != assassin]
+    saturation = np.minimum(1.0, np.linalg.norm(colour[rest, 1:], axis=1) / _GREY)
+    hue = np.arctan2(colour[rest, 2], colour[rest, 1])
+    points = np.column_stack([np.cos(hue), np.sin(hue)]) * saturation[:, None]
+    centres = np.array([[math.cos(math.radians(a)) * m, math.sin(math.radians(a)) * m] for a, m in _STARTS])
+    for _ in range(10):
         label = np.argmin(((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2), axis=1)
-        for k in range(4):
-            if (label == k).any():
-                centres[k] = points[label == k].mean(axis=0)
-    return [kinds[k] for k in label]
+        for c in range(3):
+            if (label == c).any():
+                centres[c] = points[label == c].mean(axis=0)
+    kinds = ["A"] * (SIZE * SIZE)
+    for k, c in zip(rest, label):
+        kinds[k] = "RBN"[c]
+    return kinds
 
 
 def _lights(straight: np.ndarray) -> Team | None:

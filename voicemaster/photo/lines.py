@@ -17,6 +17,10 @@ from voicemaster.photo.ocr import REC_HEIGHT, Ocr, Reading
 DETECT_SIDE = 1600
 """The long side (px) the detector sees; a card word in a phone photo of the whole table
 stays 15-30 px high at this size."""
+RECHECK = 0.9
+"""A reading less sure than this is read the other way up too."""
+ENDS_APART = 25.0
+"""Colour difference (8-bit CIELAB) past a line's two ends above which it may be cut short."""
 MIN_HEIGHT = 6.0
 """Lines lower than this (px, detection scale) are specks, not words."""
 
@@ -31,6 +35,9 @@ class TextLine:
     height: float
     text: str
     score: float
+    whole: bool = True
+    """Whether the line's two ends sit on alike ground: a line cut short by a hand or a cup
+    ends against it on one side."""
 
     @property
     def up(self) -> np.ndarray:
@@ -55,24 +62,48 @@ def find_lines(ocr: Ocr, bgr: np.ndarray) -> list[TextLine]:
 
 
 def read_boxes(ocr: Ocr, bgr: np.ndarray, boxes: list[_Box]) -> list[TextLine]:
+    """Each box read the way up the classifier says; read the other way up too when the
+    classifier or the reading is unsure, keeping the likelier reading."""
     crops = [_crop(bgr, b) for b in boxes]
-    readings = ocr.recognize([c for crop in crops for c in (crop, crop[::-1, ::-1])])
+    turned = [p >= 0.5 for p in ocr.upside_down(crops)]
+    oriented = [c[::-1, ::-1] if t else c for c, t in zip(crops, turned)]
+    first = ocr.recognize(oriented)
+    unsure = [k for k, r in enumerate(first) if r.score < RECHECK]
+    second = dict(zip(unsure, ocr.recognize([oriented[k][::-1, ::-1] for k in unsure])))
     out = []
     for k, box in enumerate(boxes):
-        upright, turned = readings[2 * k], readings[2 * k + 1]
-        best, along = (upright, box.along) if _better(upright, turned) else (turned, -box.along)
-        if best.text.strip():
-            out.append(TextLine(box.centre, along, box.length, box.height, best.text.strip(), best.score))
+        reading, flipped = first[k], turned[k]
+        if k in second and _better(second[k], reading):
+            reading, flipped = second[k], not flipped
+        if reading.text.strip():
+            along = -box.along if flipped else box.along
+            out.append(TextLine(box.centre, along, box.length, box.height, reading.text.strip(), reading.score,
+                                _ends_alike(bgr, box)))
     return out
+
+
+def _ends_alike(bgr: np.ndarray, box: _Box) -> bool:
+    """Whether the ground just past the line's two ends is about one colour."""
+    lab = []
+    for side in (-1, 1):
+        middle = box.centre + side * box.along * (box.length / 2 + 0.3 * box.height)
+        half = max(2, int(box.height * 0.25))
+        x, y = int(round(middle[0])), int(round(middle[1]))
+        patch = bgr[max(0, y - half):y + half + 1, max(0, x - half):x + half + 1]
+        if patch.size == 0:
+            return False
+        lab.append(cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32).mean(axis=0))
+    return float(np.linalg.norm(lab[0] - lab[1])) < ENDS_APART
+
+
+
 
 
 def _better(a: Reading, b: Reading) -> bool:
     """Which way up reads better: the higher mean confidence, longer text breaking a near tie."""
     if abs(a.score - b.score) > 0.02:
         return a.score > b.score
-    return len(a.text.strip()) >= len(b.text.strip())
-
-
+    return len(a.text.strip()) > len(b.text.strip())
 def _box(quad: np.ndarray) -> _Box:
     """A detection quadrilateral as a centre, a long axis and its two extents."""
     p = np.asarray(quad, dtype=np.float64)

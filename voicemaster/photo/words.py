@@ -7,8 +7,9 @@ cities, planets and people that are not in our decks. A card prints its word twi
 cards give two readings; what they say together decides:
 - a known word read exactly stands, unless a confident reading says another known word
   (a reading that is a cut-off part of the other, "BALL" of "BALLET", gives way to it);
-- a known word that only one reading gives, and that is the start or the end of a longer
-  common word, is not taken alone (a hand over "BALLET" leaves "BALL");
+- a known word that only one reading gives, from a line that ends against something else
+  on one side, is not taken alone when it is the start or the end of a longer common word
+  (a hand over "BALLET" leaves "BALL");
 - a reading one letter away from exactly one known word (and none at all) is snapped to it,
   for words of five letters or more;
 - a word no list knows stands only when both readings give it letter for letter.
@@ -85,15 +86,25 @@ def letters(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class Sighting:
+    """One printing of a card's word as read."""
+
+    reading: Reading
+    whole: bool = True
+    """False when the line may be cut short (by a hand, a cup, the photo's edge)."""
+
+
+@dataclass(frozen=True)
 class _Seen:
     key: str
     text: str
     score: float
+    whole: bool
 
 
-def decide(readings: list[Reading], vocab: Vocabulary) -> str | None:
+def decide(sightings: list[Sighting], vocab: Vocabulary) -> str | None:
     """The card's word, or None when the readings do not make it clear."""
-    seen = [_Seen(letters(r.text), cleaned(r.text), r.score) for r in readings]
+    seen = [_Seen(letters(s.reading.text), cleaned(s.reading.text), s.reading.score, s.whole) for s in sightings]
     seen = [s for s in seen if len(s.key) >= 2 and s.score >= 0.5]
     if not seen:
         return None
@@ -112,7 +123,7 @@ def decide(readings: list[Reading], vocab: Vocabulary) -> str | None:
         exact = [s for s in seen if s.key == word]
         if max(s.score for s in exact) < ACCEPT:
             return None
-        if len(exact) == 1 and len(seen) == 1 and vocab.extends(word):
+        if len(exact) == 1 and len(seen) == 1 and not exact[0].whole and vocab.extends(word):
             return None
         return vocab.spelled[word]
     agreed = _agreed(seen)
