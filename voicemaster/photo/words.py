@@ -54,7 +54,7 @@ def vocabulary() -> Vocabulary:
     """Built once per process (about 0.7 s: wordfreq's list)."""
     from wordfreq import get_frequency_dict
 
-    from voicemaster.speech.ears.grid.vocabulary import TWO_WORD_CARDS, wordlist_cards
+    from voicemaster.card_files import TWO_WORD_CARDS, wordlist_cards
 
     spelled: dict[str, str] = {}
     common: set[str] = set()
