@@ -120,3 +120,20 @@ def test_a_comparative_that_is_also_a_word_of_its_own_goes_to_the_table(card: st
     verdict = judge_clue(f"{clue} 2", [card])
     assert (verdict.verdict, verdict.rule) == ("ask", "form")
     assert card in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [("MUD", "mudflat"), ("DAY", "Tuesday"), ("SNOW", "snowglobe"), ("GLOBE", "snowglobe"), ("TIGER", "tigerskin")],
+)
+def test_a_compound_sure_of_its_parts_is_refused(card: str, clue: str) -> None:
+    """A mudflat is a flat (its head's kind), mud and flat heard whole; WordNet ties
+    Tuesday to day and to Tues, however rare; snowglobe and tigerskin are in no
+    dictionary, made of common words."""
+    assert _verdict(clue, card) == ("illegal", "compound")
+
+
+@pytest.mark.parametrize("card, clue", [("ROMANTIC", "romanticism"), ("ADDRESS", "addressee")])
+def test_a_suffix_that_moves_a_sound_still_shows_its_base(card: str, clue: str) -> None:
+    """romantic's final K is said S before -ism; -ee takes the main stress from address."""
+    assert _verdict(clue, card) == ("illegal", "form")
