@@ -11,10 +11,11 @@ and asks the opposing spymaster, with the reason, on anything weaker. Strong:
   one who lives (derivations WordNet does not give are weak: derivation.py);
 - a compound WordNet confirms (compounds.py), the base one of its parts;
 - a derivation WordNet gives with a changed spelling (France, French; deep, depth).
-Weak: an ending that only inflects (dig + -est is no superlative of dig: digest), a
-suffix whose sound, part of speech or kind does not fit (tot, TOH-tal), or a rest that
-is no affix at all (cow + -ard, lap + -el, cut + -lery): accidental spellings, however
-WordNet came to link the two words.
+Weak: a suffix whose sound, part of speech or kind does not fit (tot, TOH-tal): asked.
+None at all: a base at the start followed by an ending that only inflects and is no
+inflection of it (dig + -est is no superlative of dig: digest), or by no affix at all
+(cow + -ard, lap + -el): accidental spellings, legal however WordNet came to link the
+two words (by_accident).
 """
 
 from __future__ import annotations
@@ -101,6 +102,20 @@ def derived_soundly(word: str, base: str) -> bool:
         for cut in range(MIN_ENDING, len(rest))
         if rest[:cut] in ENDINGS and rest[cut:] in ENDINGS
     )
+
+
+def by_accident(word: str, base: str) -> bool:
+    """Does `word` hold `base` at its start followed by no affix at all, or by an ending
+    that only inflects and is no inflection of it (cow + -ard, dig + -est), and no
+    compound, older suffix or word either, nor two endings (light + -en + -ing) or one
+    that takes in the base's last letter (Sparta + -an)? Then it is an accidental
+    spelling, whatever tie WordNet gives (cow, to intimidate, and coward)."""
+    rest = remainder(word, base)
+    if rest is None or not rest or not word.startswith(base) or derived_soundly(word, base):
+        return False
+    if base[-1] + rest in ENDINGS or any(rest[:cut] in ENDINGS and rest[cut:] in ENDINGS for cut in range(1, len(rest))):
+        return False
+    return not affixal(rest) or rest in INFLECTING_ONLY
 
 
 def _a_word_left(rest: str) -> bool:

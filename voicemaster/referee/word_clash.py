@@ -19,7 +19,7 @@ from typing import Iterator
 from voicemaster.referee import affixes, compounds, derivation, kinship, listed_forms
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.compounds import LIKELY, SPELLED, SURE, Level
-from voicemaster.referee.evidence import derived_soundly
+from voicemaster.referee.evidence import by_accident, derived_soundly
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash, maybe
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
@@ -72,7 +72,8 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
         if kinship.known(stem):
             for k, minor in kinship.kin(stem).items():
                 if not minor and len(k) <= len(stem) and k != stem and heard_as_kin(stem, k):
-                    found[k] = derived_soundly(stem, k)
+                    if not by_accident(stem, k):
+                        found[k] = derived_soundly(stem, k)
             found.update((base, True) for base in listed_forms.listed_bases(stem))
             for base, chained in derivation.unlinked_bases(stem).items():
                 further = rooted(base, depth - 1) if depth > 1 and chained else {}
