@@ -21,6 +21,18 @@ OTHER_ENDINGS = ("ie", "let", "ling", "ee", "eer", "ant", "ent", "ary", "ive", "
 of a verb made from a noun (bathe)."""
 ENDINGS = frozenset({s.text for s in SUFFIXES if s.ending} | set(INFLECTIONS + OTHER_ENDINGS))
 """What may follow a word in one derived from it: hand + -ful, art + -ist + -ic."""
+DERIVATIONAL = frozenset(
+    """ty ity th ess ress ier eer ery ry hood ship dom most ward wards wise ways ling let ette
+    ock kin ish some ful less ness ment ism ist ian an ese ite ize ise ify fy en ive ative ous
+    eous ious al ial ual ical ic ary ory age ance ence ancy ency ant ent ure ture ee ie y ly
+    ate ation ition tion sion ion er or ar ster able ible ile ine ern cy""".split()
+)
+"""English derivational suffixes as a grammar lists them, productive or not: a word
+that holds another followed by one of these may be derived from it (novel + -ty,
+cash + -ier, top + -most), so it is no accidental spelling. Not -ard, which ends
+as many words borrowed whole (coward, custard) as made here (drunkard). Only the
+accident rule reads this list: ENDINGS, which the shipped WordNet table is built
+with, is unchanged."""
 BEGINNINGS = frozenset({p.text for p in PREFIXES} | {"dis", "de", "in", "im"})
 MAX_ENDINGS = 2
 
@@ -54,6 +66,12 @@ def endings(rest: str, most: int) -> bool:
     return most > 1 and any(
         rest[:cut] in ENDINGS and endings(rest[cut:], most - 1) for cut in range(2, len(rest) - 1)
     )
+
+
+def suffixes_only(rest: str) -> bool:
+    """Is `rest` one or two derivational suffixes (DERIVATIONAL) or inflections?"""
+    known = DERIVATIONAL | ENDINGS
+    return rest in known or any(rest[:cut] in known and rest[cut:] in known for cut in range(1, len(rest)))
 
 
 def _suffix_bases(word: str) -> dict[str, bool]:

@@ -10,7 +10,9 @@ and asks the opposing spymaster, with the reason, on anything weaker. Strong:
   suffix makes: an artist is a person; a liver, met as an organ and as food, is no
   one who lives (derivations WordNet does not give are weak: derivation.py);
 - a compound WordNet confirms (compounds.py), the base one of its parts;
-- a derivation WordNet gives with a changed spelling (France, French; deep, depth).
+- a derivation WordNet gives with a changed spelling (France, French; deep, depth);
+- a tie WordNet gives whose rest is a derivational suffix the affix rules lack
+  (affixes.DERIVATIONAL: novel + -ty), the base heard at the start.
 Weak: a suffix whose sound, part of speech or kind does not fit (tot, TOH-tal): asked.
 None at all: a base at the start followed by an ending that only inflects and is no
 inflection of it (dig + -est is no superlative of dig: digest), or by no affix at all
@@ -23,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from voicemaster.referee import kinship
-from voicemaster.referee.affixes import BEGINNINGS, ENDINGS, affixal, remainder
+from voicemaster.referee.affixes import BEGINNINGS, DERIVATIONAL, ENDINGS, affixal, remainder, suffixes_only
 from voicemaster.referee.compounds import SURE, parts
 from voicemaster.referee.derivation import KINDS, used_classes
 from voicemaster.referee.lexicon import lexicon
@@ -86,7 +88,12 @@ def derived_soundly(word: str, base: str) -> bool:
     if rest is None or rest in ("", "e") or not (word.startswith(base) or word.endswith(base)):
         return True
     if not affixal(rest):
-        return base in parts(word, SURE) or _a_word_left(rest) or _older_suffix(word, base, rest)
+        return (
+            base in parts(word, SURE)
+            or _a_word_left(rest)
+            or _older_suffix(word, base, rest)
+            or _listed_suffix(word, base, rest)
+        )
     if rest in BEGINNINGS:
         return True
     rests = {rest, base[-1] + rest} if base.endswith("e") and not rest.startswith("e") else {rest}
@@ -109,13 +116,18 @@ def by_accident(word: str, base: str) -> bool:
     that only inflects and is no inflection of it (cow + -ard, dig + -est), and no
     compound, older suffix or word either, nor two endings (light + -en + -ing) or one
     that takes in the base's last letter (Sparta + -an)? Then it is an accidental
-    spelling, whatever tie WordNet gives (cow, to intimidate, and coward)."""
+    spelling, whatever tie WordNet gives (cow, to intimidate, and coward). A rest that
+    is a derivational suffix the affix rules lack (novel + -ty, cash + -ier) is no
+    accident: strong evidence with the base heard at the start, else weak, asked
+    (affixes.DERIVATIONAL)."""
     rest = remainder(word, base)
     if rest is None or not rest or not word.startswith(base) or derived_soundly(word, base):
         return False
     if base[-1] + rest in ENDINGS or any(rest[:cut] in ENDINGS and rest[cut:] in ENDINGS for cut in range(1, len(rest))):
         return False
-    return not affixal(rest) or rest in INFLECTING_ONLY
+    if rest in INFLECTING_ONLY:
+        return True
+    return not (affixal(rest) or suffixes_only(rest))
 
 
 def _a_word_left(rest: str) -> bool:
@@ -137,6 +149,12 @@ ends as many words borrowed whole (coward, custard, leopard) as made here (drunk
 def _older_suffix(word: str, base: str, rest: str) -> bool:
     """A tie WordNet gives whose rest is an older suffix, the base heard at the start."""
     return rest in OLDER_SUFFIXES and word.startswith(base) and heard_at_start(word, base)
+
+
+def _listed_suffix(word: str, base: str, rest: str) -> bool:
+    """A tie WordNet gives whose rest is a derivational suffix the affix rules lack
+    (novel + -ty, cash + -ier), the base heard at the start."""
+    return rest in DERIVATIONAL and word.startswith(base) and heard_at_start(word, base)
 
 
 def tie_holds(a: str, b: str, middle: str) -> bool:

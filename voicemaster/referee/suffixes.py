@@ -54,7 +54,8 @@ class Suffix:
     ending: bool = True
     """Counted among the endings any word may take (affixes.ENDINGS, which the shipped
     WordNet table is built with). The rules of issue 25 are not: -cy and -se replace
-    the base's last letters, and -ure ends too many words to be read as an ending."""
+    the base's last letters, -ure ends too many words to be read as an ending, and
+    -ty and -ier came later (affixes.DERIVATIONAL)."""
 
 
 SUFFIXES = (
@@ -101,6 +102,8 @@ SUFFIXES = (
     Suffix("cy", "N", "NA", sound="loose", min_base=4, ending=False),
     Suffix("se", "N", "V", sound="loose", min_base=4, guarded=False, ending=False),
     Suffix("ie", "N", "N", makes="base"),
+    Suffix("ty", "N", "A", min_base=4, makes="abstract", ending=False),
+    Suffix("ier", "N", "N", min_base=4, makes="person", ending=False),
 )
 
 
