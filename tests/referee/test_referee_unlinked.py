@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from voicemaster.referee import judge_clue
+from voicemaster.referee.compounds import SURE
+from voicemaster.referee.word_clash import roots
 
 
 @pytest.mark.parametrize(
@@ -92,3 +94,16 @@ def test_a_respelled_base_wordnet_ties_through_a_listed_suffix_is_refused() -> N
     """actress is tied to act, and act + -ress is a derivational suffix heard whole
     (affixes.DERIVATIONAL): a form of ACTOR, refused."""
     assert judge_clue("actress", ("ACTOR", "OCEAN")).verdict == "illegal"
+
+
+def test_a_thing_that_does_what_its_base_names_is_refused() -> None:
+    """A conditioner, met in the corpus only as an act (a training programme), is also a thing
+    (WordNet: artifact) whose definitions share a rare word with condition's: -er's
+    instrument, not an accident of spelling."""
+    assert judge_clue("conditioner", ("CONDITION", "OCEAN")).verdict == "illegal"
+
+
+def test_an_adjective_akin_to_its_common_bases_kin_is_strongly_derived() -> None:
+    """snappish shares a rare defining word with snappy, WordNet's kin of snap: an
+    adjective in -ish of a common base, strong evidence (no question to the table)."""
+    assert "snap" in roots("snappish", SURE)

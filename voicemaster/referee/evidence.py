@@ -74,8 +74,15 @@ def _fits(word: str, base: str, suffix: Suffix) -> bool:
     if suffix.makes in PEOPLE:
         kinds = KINDS[suffix.makes] | (INSTRUMENT if suffix.text in ("er", "or") else frozenset())
         used = used_classes(word)
-        return not used or bool(used & kinds)
+        return not used or bool(used & kinds) or _an_instrument_of(word, base, suffix)
     return True
+
+
+def _an_instrument_of(word: str, base: str, suffix: Suffix) -> bool:
+    """A word in -er or -or met only in other senses that WordNet also knows as a thing
+    that does (an artifact), whose definitions share a rare word with its base's: the
+    thing that does what the base names, whatever sense the tagged corpus met."""
+    return suffix.text in ("er", "or") and bool(INSTRUMENT & kinship.classes(word)) and base in kinship.akin(word)
 
 
 @lru_cache(maxsize=32768)

@@ -77,7 +77,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
             found.update((base, True) for base in listed_forms.listed_bases(stem))
             for base, chained in derivation.unlinked_bases(stem).items():
                 further = rooted(base, depth - 1) if depth > 1 and chained else {}
-                attested = base in kinship.akin(stem) and heard_as_kin(stem, base)
+                attested = _attested(stem, base) and heard_as_kin(stem, base)
                 found[base] = found.get(base, False) or attested
                 found.update((root, found.get(root, False)) for root in further if stem.startswith(root[:-1]))
         else:
@@ -86,6 +86,26 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
             for root in {base} if _a_lemma_itself(base) else stems(base):
                 out[root] = out.get(root, False) or strong
     return out
+
+
+QUALITY_ENDINGS = ("ful", "less", "ish", "y", "some")
+COMMON_BASE_ZIPF = 4.0
+
+
+def _attested(word: str, base: str) -> bool:
+    """Do the definitions of `word` share a rare word with those of `base`, or, for an
+    adjective in -ful, -less, -ish, -y or -some of a common base, with those of a word
+    WordNet derives from the base (snappish shares one with snappy, snap's kin)? A
+    base's kin names its senses, so the word speaks of the base's meaning; holy, ready
+    and bashful share nothing with any kin of hole, read or bash."""
+    akin = kinship.akin(word)
+    if base in akin:
+        return True
+    if not word.endswith(QUALITY_ENDINGS) or "A" not in kinship.wordnet_pos(word):
+        return False
+    return lexicon().freq(base) >= COMMON_BASE_ZIPF and any(
+        not minor and kin in akin for kin, minor in kinship.kin(base).items()
+    )
 
 
 @lru_cache(maxsize=65536)
