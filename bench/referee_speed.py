@@ -17,8 +17,9 @@ held-back checks clue_cases_validation_3.tsv and clue_cases_validation_4.tsv
 (issue 17, each written after a session's method was settled, measured once); and
 validation list 5, clue_cases_validation_5.tsv (issue 25, written before measuring),
 validation list 6, clue_cases_validation_6.tsv (issue 25's second round, written
-before measuring), and validation list 7, clue_cases_validation_7.tsv (issue 25's third
-round, written after its method was settled and before measuring).
+before measuring), validation list 7, clue_cases_validation_7.tsv (issue 25's third
+round, written after its method was settled and before measuring), and validation list 8,
+clue_cases_validation_8.tsv (issue 25's fourth round, likewise).
 Start-up is measured
 cold, in fresh interpreters: import the referee and give the first verdict (which
 loads the cached lexicon); the one-off build of that cache (first run on a
@@ -64,6 +65,7 @@ TABLES = (
     ("fresh_5", "clue_cases_validation_5.tsv", "validation list 5 (issue 25, written before measuring)"),
     ("fresh_6", "clue_cases_validation_6.tsv", "validation list 6 (issue 25's second round, written before measuring)"),
     ("fresh_7", "clue_cases_validation_7.tsv", "validation list 7 (issue 25's third round, written before measuring)"),
+    ("fresh_8", "clue_cases_validation_8.tsv", "validation list 8 (issue 25's fourth round, written before measuring)"),
 )
 """(key, file beside clue_cases.py, how the report names it)."""
 TARGETS = {"agreement": ">= 98%", "false_refusals": "<= 0.5%"}
