@@ -94,13 +94,11 @@ def test_a_base_followed_by_no_affix_is_an_accident_whatever_wordnet_links(card:
     assert judge_clue(clue, (card, "OCEAN")).verdict == "legal"
 
 
-@pytest.mark.parametrize(
-    ("card", "clue"), [("NOVEL", "novelty"), ("FRAIL", "frailty"), ("CASH", "cashier")]
-)
+@pytest.mark.parametrize(("card", "clue"), [("NOVEL", "novelty"), ("FRAIL", "frailty")])
 def test_a_base_followed_by_a_suffix_the_rules_lacked_is_no_accident(card: str, clue: str) -> None:
-    """novel + -ty, frail + -ty, cash + -ier: English derivational suffixes, so the
-    accident rule no longer passes them; each base is heard whole and WordNet ties or
-    its kind confirms the derivation: refused."""
+    """novel + -ty, frail + -ty: an English derivational suffix the affix rules lacked,
+    so the accident rule no longer passes them; each base is heard whole and WordNet
+    ties or its kind confirms the derivation: refused."""
     assert judge_clue(clue, (card, "OCEAN")).verdict == "illegal"
 
 

@@ -29,7 +29,7 @@ DERIVATIONAL = frozenset(
 )
 """English derivational suffixes as a grammar lists them, productive or not: a word
 that holds another followed by one of these may be derived from it (novel + -ty,
-cash + -ier, top + -most), so it is no accidental spelling. Not -ard, which ends
+hose + -ier, hind + -most), so it is no accidental spelling. Not -ard, which ends
 as many words borrowed whole (coward, custard) as made here (drunkard). Only the
 accident rule reads this list: ENDINGS, which the shipped WordNet table is built
 with, is unchanged."""

@@ -124,7 +124,7 @@ def by_accident(word: str, base: str) -> bool:
     compound, older suffix or word either, nor two endings (light + -en + -ing) or one
     that takes in the base's last letter (Sparta + -an)? Then it is an accidental
     spelling, whatever tie WordNet gives (cow, to intimidate, and coward). A rest that
-    is a derivational suffix the affix rules lack (novel + -ty, cash + -ier) is no
+    is a derivational suffix the affix rules lack (novel + -ty, hose + -ier) is no
     accident: strong evidence with the base heard at the start, else weak, asked
     (affixes.DERIVATIONAL)."""
     rest = remainder(word, base)
@@ -160,7 +160,7 @@ def _older_suffix(word: str, base: str, rest: str) -> bool:
 
 def _listed_suffix(word: str, base: str, rest: str) -> bool:
     """A tie WordNet gives whose rest is a derivational suffix the affix rules lack
-    (novel + -ty, cash + -ier), the base heard at the start."""
+    (novel + -ty, hose + -ier), the base heard at the start."""
     return rest in DERIVATIONAL and word.startswith(base) and heard_at_start(word, base)
 
 
