@@ -40,6 +40,15 @@ class TurnScore:
     """Card questions asked ("Apple?", "Did you say apple or chapel?")."""
     questions_right: int = 0
     """Of those, with a card just guessed among the candidates."""
+    stops: int = 0
+    """Turns that ended with a real person's "stop"."""
+    stops_acted: int = 0
+    """Of those, the turn ended by the stop (not still open, not ended otherwise before it)."""
+    real_talk: int = 0
+    """Talk lines said by real people."""
+    answered_by_talk: int = 0
+    """Turns with real talk said while the read-back waited for its yes, in which a read-back was
+    answered "no" ("Cancelled."): the talk answered the referee's question."""
 
     def add(self, other: "TurnScore") -> None:
         for f in fields(self):
@@ -65,6 +74,8 @@ def card_questions(said: Iterable[str], cards: Iterable[str]) -> list[tuple[str,
 
 
 def score_turn(turn: Turn, state: dict[str, object], said: list[str]) -> TurnScore:
+    """Real talk names no card of the board, so what it does shows as a read-back answered by
+    it, a clue not heard, or a stop that found the turn already over."""
     events = [e for e in state["events"] if isinstance(e, dict)]  # type: ignore[union-attr]
     clues = [(e["word"], e["number"]) for e in events if e["type"] == "clue_given"]
     revealed = [str(e["card"]) for e in events if e["type"] == "card_revealed"]
@@ -87,4 +98,21 @@ def score_turn(turn: Turn, state: dict[str, object], said: list[str]) -> TurnSco
         talk_acted=sum(1 for line in turn.talk if set(line.cards) & (set(revealed) | asked_cards)),
         questions=len(asked),
         questions_right=sum(1 for named in asked if set(named) & guessed),
+        stops=int(turn.lines[-1].kind == "stop"),
+        stops_acted=int(turn.lines[-1].kind == "stop" and _ended_by_stop(events)),
+        real_talk=len(turn.real_talk),
+        answered_by_talk=int(_talk_before_yes(turn) and any(s.lower().startswith("cancelled") for s in said)),
     )
+
+
+def _ended_by_stop(events: list[dict]) -> bool:
+    """The turn's last end is a stop (a guess that missed or used the last guess ends it first,
+    and then the stop has nothing to do: that counts as not acted on only if it ended otherwise)."""
+    ends = [e for e in events if e["type"] == "turn_ended"]
+    return bool(ends) and ends[-1]["reason"] == "stop"
+
+
+def _talk_before_yes(turn: Turn) -> bool:
+    kinds = [line.kind for line in turn.lines]
+    return "yes" in kinds and kinds.index("yes") > 0 and kinds[kinds.index("yes") - 1] == "talk"
+
