@@ -33,6 +33,7 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Clue
 from voicemaster.game.cards import Identity
 from voicemaster.game.core import Game
+from voicemaster.referee import judge_clue_word
 from voicemaster.setup.dealing import new_deal
 from voicemaster.setup.runtime import hearing
 from voicemaster.setup.sources import feed_audio
@@ -144,7 +145,7 @@ def measure(
 
 
 def run(rounds: int, engine: str, ahead: bool) -> Timings:
-    game = Game(new_deal(seed=11))
+    game = Game(new_deal(seed=11), judge=judge_clue_word)
     game.apply(Clue("ocean", "unlimited"))
     console = FirstAudio()
     with tempfile.TemporaryDirectory() as tmp:

@@ -42,6 +42,7 @@ from voicemaster.setup.dealing import new_deal  # noqa: E402
 from voicemaster.game.house_rules import HouseRules  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.journal import Journal, load_game  # noqa: E402
+from voicemaster.referee import judge_clue_word  # noqa: E402
 from voicemaster.setup.runtime import hearing  # noqa: E402
 from voicemaster.speech.audio.sources import reframe  # noqa: E402
 from voicemaster.speech.audio.front_end import open_front_end  # noqa: E402
@@ -212,7 +213,7 @@ class Session:
 
     def _new_game(self) -> None:
         deal = self.deals[self.games % len(self.deals)]
-        self.game = Game(deal, HouseRules(), clock=lambda: self.sim_s)
+        self.game = Game(deal, HouseRules(), clock=lambda: self.sim_s, judge=judge_clue_word)
         self.path = self.workdir / f"game-{self.games % 2}.jsonl"
         self.path.unlink(missing_ok=True)
         self.journal = Journal.create(self.path, deal, HouseRules())
@@ -226,7 +227,7 @@ class Session:
     def close_journal(self) -> None:
         """Close the game's journal and check that replaying it gives the live game."""
         self.journal.close()
-        replayed = load_game(self.path).game.snapshot()
+        replayed = load_game(self.path, judge=judge_clue_word).game.snapshot()
         if replayed == self.game.snapshot():
             self.figures.journals_replayed_equal += 1
         else:

@@ -24,6 +24,7 @@ from voicemaster.display.web import WebDisplay  # noqa: E402
 from voicemaster.dialogue import Dialogue  # noqa: E402
 from voicemaster.game.cards import KEY_LETTERS, Deal  # noqa: E402
 from voicemaster.game.core import Game  # noqa: E402
+from voicemaster.referee import judge_clue_word
 from voicemaster.game.house_rules import HouseRules  # noqa: E402
 from voicemaster.game.snapshot import GameSnapshot, TableStatus  # noqa: E402
 from voicemaster.understand.parse import parse_utterance  # noqa: E402
@@ -63,7 +64,7 @@ SAMPLE_MOVES = (
 def sample_game() -> tuple[GameSnapshot, TableStatus]:
     """A game in progress for the README pictures: red guessing on SEA 2."""
     deal = Deal(SAMPLE_WORDS, tuple(KEY_LETTERS[letter] for letter in SAMPLE_KEY))
-    game = Game(deal, HouseRules())
+    game = Game(deal, HouseRules(), judge=judge_clue_word)
     dialogue = Dialogue(game, lambda _action: None, time.monotonic)
     said = ""
     for move in SAMPLE_MOVES:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from voicemaster.commands.demo_table import ScriptedTable, same_meaning
 from voicemaster.game.core import Game
+from voicemaster.referee import judge_clue_word
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.setup.dealing import new_deal
 from voicemaster.understand.intents import GiveClue
@@ -35,7 +36,7 @@ def test_demo_plays_a_whole_game_and_writes_the_announcements(tmp_path: Path) ->
 
 def test_the_scripted_table_takes_a_clue_heard_in_another_spelling_as_understood() -> None:
     table = ScriptedTable(random.Random(3))
-    snap = Game(new_deal(seed=3), HouseRules()).snapshot()
+    snap = Game(new_deal(seed=3), HouseRules(), judge=judge_clue_word).snapshot()
     said = table.next_line(snap, awaiting_clue=True)
     assert isinstance(said.expected, GiveClue)
     spoken_alike = GiveClue(said.expected.word, said.expected.number)

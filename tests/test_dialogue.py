@@ -9,6 +9,7 @@ from voicemaster.dialogue import QUESTION_GIVE_UP_S, QUESTION_REMINDER_S, COOP_C
 from voicemaster.game import actions as act
 from voicemaster.game.cards import Team
 from voicemaster.game.core import Game
+from voicemaster.referee import judge_clue_word
 from voicemaster.game.house_rules import HouseRules, TimerSettings
 from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard
 
@@ -24,7 +25,7 @@ class Clock:
 def table(rules: HouseRules | None = None, **kw: object) -> tuple[Dialogue, list[act.Action], Clock]:
     clock = Clock()
     recorded: list[act.Action] = []
-    game = Game(fixed_deal(), rules, clock)
+    game = Game(fixed_deal(), rules, clock, judge=judge_clue_word)
     return Dialogue(game, recorded.append, clock, random.Random(1), **kw), recorded, clock  # type: ignore[arg-type]
 
 

@@ -21,6 +21,7 @@ from voicemaster.commands.play import start_listening
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Clue
 from voicemaster.game.core import Game
+from voicemaster.referee import judge_clue_word
 from voicemaster.setup.runtime import Hearing, hearing
 from voicemaster.setup.sources import feed_audio, start_thread
 from voicemaster.speech.audio.format import SAMPLE_RATE
@@ -60,7 +61,7 @@ def in_room(*parts: np.ndarray | float) -> np.ndarray:
 
 
 def table(ears: Hearing) -> App:
-    game = Game(fixed_deal())
+    game = Game(fixed_deal(), judge=judge_clue_word)
     game.apply(Clue("ocean", "unlimited"))
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
     return App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], ears.hear)
@@ -132,7 +133,7 @@ def test_a_decision_started_before_the_game_changed_is_made_again(ears: Hearing)
 
 def inbox_of_play(recording: Path, *flags: str) -> list[Item]:
     args = build_parser().parse_args(["play", "--input", str(recording), *flags])
-    game = Game(fixed_deal())
+    game = Game(fixed_deal(), judge=judge_clue_word)
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
     app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
     ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise="none", warnings=(), close=lambda: None)

@@ -18,6 +18,7 @@ from voicemaster.game.actions import Clue, Guess
 from voicemaster.game.cards import Team
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
+from voicemaster.referee import judge_clue_word
 
 
 def recorded(tmp_path: Path) -> Path:
@@ -33,13 +34,13 @@ def test_a_torn_last_record_is_dropped_with_a_warning(tmp_path: Path) -> None:
     path = recorded(tmp_path)
     with open(path, "ab") as f:
         f.write(b'{"action": "guess", "ca')
-    loaded = load_game(path)
+    loaded = load_game(path, judge=judge_clue_word)
     assert loaded.warnings and "line 4" in loaded.warnings[0]
     assert loaded.game.snapshot().remaining[Team.RED] == 8
     journal = Journal.resume(path, loaded)
     journal.append(Guess("bank"))
     journal.close()
-    assert load_game(path).game.snapshot().guesses_left == 1
+    assert load_game(path, judge=judge_clue_word).game.snapshot().guesses_left == 1
 
 
 def test_a_damaged_record_in_the_middle_replays_the_game_before_it(tmp_path: Path) -> None:
@@ -47,7 +48,7 @@ def test_a_damaged_record_in_the_middle_replays_the_game_before_it(tmp_path: Pat
     lines = path.read_text().splitlines()
     lines[2] = lines[2][:10]
     path.write_text("\n".join(lines) + "\n")
-    loaded = load_game(path)
+    loaded = load_game(path, judge=judge_clue_word)
     assert len(loaded.warnings) == 1 and "line 3: damaged record" in loaded.warnings[0]
     assert loaded.game.snapshot().phase == "guess" and loaded.game.snapshot().remaining[Team.RED] == 9
 
@@ -57,14 +58,14 @@ def test_resuming_after_a_record_that_does_not_fit_keeps_the_rest_in_a_side_file
     good = path.read_bytes()
     rest = b'{"action": "guess", "card": "zeppelin", "t": 0}\n{"action": "guess", "card": "bank", "t": 0}\n'
     path.write_bytes(good + rest)
-    loaded = load_game(path)
+    loaded = load_game(path, judge=judge_clue_word)
     assert "line 4: record does not fit the game" in loaded.warnings[0] and "2 records from line 4" in loaded.warnings[0]
     journal = Journal.resume(path, loaded)
     journal.append(Guess("bank"))
     journal.close()
     assert journal.set_aside is not None and journal.set_aside.read_bytes() == rest
     assert journal.set_aside.name.startswith("j.jsonl.rejected-")
-    again = load_game(path)
+    again = load_game(path, judge=judge_clue_word)
     assert again.warnings == [] and again.game.snapshot().remaining[Team.RED] == 7
 
 
@@ -105,7 +106,7 @@ def test_a_newer_journal_format_is_refused(tmp_path: Path) -> None:
     header["version"] = 99
     path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
     with pytest.raises(InputError, match="newer than this VoiceMaster"):
-        load_game(path)
+        load_game(path, judge=judge_clue_word)
 
 
 @pytest.mark.parametrize("content", [b"", b"hello\n", b"\x00\xff\xfe", b'{"format": "other"}\n'])
@@ -113,7 +114,7 @@ def test_files_that_are_not_journals_are_refused(tmp_path: Path, content: bytes)
     path = tmp_path / "j.jsonl"
     path.write_bytes(content)
     with pytest.raises(InputError):
-        load_game(path)
+        load_game(path, judge=judge_clue_word)
 
 
 def test_resuming_on_another_board_is_refused(board_files: tuple[Path, Path], tmp_path: Path) -> None:
@@ -173,14 +174,14 @@ def test_a_paused_timer_is_still_paused_after_a_kill_and_resume(board_files: tup
         time.sleep(0.05)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
-    assert load_game(journal).game.snapshot().timer_paused
+    assert load_game(journal, judge=judge_clue_word).game.snapshot().timer_paused
     result = run_play(board, key, journal, ["how much time", "we guess apple", "how much time"], "--resume")
     assert result.returncode == 0, result.stderr
     said = result.stdout.lower()
     assert said.count("the timer is paused with") == 2, said
     result = run_play(board, key, journal, ["resume timer", "how much time"], "--resume")
     assert "timer running" in result.stdout.lower() and "paused" not in result.stdout.lower().split("timer running")[1]
-    assert not load_game(journal).game.snapshot().timer_paused
+    assert not load_game(journal, judge=judge_clue_word).game.snapshot().timer_paused
 
 
 def test_undo_passes_over_a_timer_pause(board_files: tuple[Path, Path], tmp_path: Path) -> None:
@@ -188,5 +189,5 @@ def test_undo_passes_over_a_timer_pause(board_files: tuple[Path, Path], tmp_path
     journal = tmp_path / "undo.jsonl"
     result = run_play(board, key, journal, ["clue ocean two", "pause timer", "undo", "yes"], "--timer")
     assert result.returncode == 0, result.stderr
-    game = load_game(journal).game
+    game = load_game(journal, judge=judge_clue_word).game
     assert game.snapshot().phase == "clue" and game.snapshot().timer_paused

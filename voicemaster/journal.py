@@ -21,6 +21,7 @@ from typing import BinaryIO, Callable
 from voicemaster.errors import InputError
 from voicemaster.game.actions import Action, action_from_json, action_to_json
 from voicemaster.game.cards import KEY_LETTERS, Deal, key_problem
+from voicemaster.game.clue_judge import ClueJudge
 from voicemaster.game.core import Game
 from voicemaster.game.errors import GameError
 from voicemaster.game.events import GameEvent, GameStarted
@@ -227,8 +228,9 @@ def _parse_header(line: bytes, path: str) -> tuple[Deal, HouseRules]:
     return Deal(cards, key), rules
 
 
-def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic) -> LoadedGame:
-    """Rebuild the game from its journal; InputError when it cannot be trusted."""
+def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic, *, judge: ClueJudge) -> LoadedGame:
+    """Rebuild the game from its journal, its clues judged again by `judge`; InputError
+    when it cannot be trusted."""
     name = str(path)
     try:
         data = Path(path).read_bytes()
@@ -242,7 +244,7 @@ def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic) -> 
     if not data.strip():
         raise InputError("the journal is empty", name)
     deal, rules = _parse_header(lines[0], name)
-    game = Game(deal, rules, clock)
+    game = Game(deal, rules, clock, judge=judge)
     loaded = LoadedGame(game, [GameStarted(deal.starting_team, rules.coop)], good_bytes=len(lines[0]) + 1)
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():

@@ -16,6 +16,7 @@ from voicemaster.game.core import Game
 from voicemaster.game.errors import GameError, GameIsOver
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
+from voicemaster.referee import judge_clue_word
 
 CLUE_WORDS = ["ocean", "river", "apples", "corner", "pack rat", "b", "bridges", "music"]
 cards = st.sampled_from([*BOARD, "zebra"])
@@ -63,7 +64,7 @@ def check_invariants(game: Game) -> None:
 @given(rules, st.lists(actions, max_size=60))
 def test_random_play_keeps_the_invariants_and_replays_from_the_journal(house: HouseRules, script: list[act.Action]) -> None:
     deal = fixed_deal()
-    game = Game(deal, house)
+    game = Game(deal, house, judge=judge_clue_word)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "j.jsonl"
         journal = Journal.create(path, deal, house)
@@ -83,6 +84,6 @@ def test_random_play_keeps_the_invariants_and_replays_from_the_journal(house: Ho
             journal.append(action)
             check_invariants(game)
         journal.close()
-        replayed = load_game(path).game
+        replayed = load_game(path, judge=judge_clue_word).game
     assert replace(replayed.snapshot(), timer_left=None) == replace(game.snapshot(), timer_left=None)
     assert replayed.state == game.state

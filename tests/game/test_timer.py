@@ -6,6 +6,7 @@ from voicemaster.game.phase import Phase
 from voicemaster.game.actions import Clue, Guess
 from voicemaster.game.cards import Deal, Team
 from voicemaster.game.core import Game
+from voicemaster.referee import judge_clue_word
 from voicemaster.game.events import TimerWarning, TimeUp
 from voicemaster.game.house_rules import HouseRules, TimerSettings
 
@@ -21,11 +22,11 @@ class Clock:
 def timed_game(deal: Deal, **timer: object) -> tuple[Game, Clock]:
     clock = Clock()
     settings = TimerSettings(enabled=True, clue_seconds=60, guess_seconds=90, **timer)  # type: ignore[arg-type]
-    return Game(deal, HouseRules(timer=settings), clock), clock
+    return Game(deal, HouseRules(timer=settings), clock, judge=judge_clue_word), clock
 
 
 def test_timer_is_off_by_default(deal: Deal) -> None:
-    game = Game(deal)
+    game = Game(deal, judge=judge_clue_word)
     assert game.snapshot().timer_left is None and game.poll_timer() == []
 
 

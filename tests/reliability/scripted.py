@@ -21,6 +21,7 @@ from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
+from voicemaster.referee import judge_clue_word
 from voicemaster.understand.parse import parse_utterance
 
 CHATTER = (
@@ -133,7 +134,7 @@ def scripted_game(seed: int, workdir: Path, max_lines: int = 70, chatter: bool =
     script = Script(seed, deal)
     twin = workdir / f"twin-{seed}.jsonl"
     journal = Journal.create(twin, deal, HouseRules())
-    game = Game(deal, HouseRules(), clock=lambda: 0.0)
+    game = Game(deal, HouseRules(), clock=lambda: 0.0, judge=judge_clue_word)
     count = 0
 
     def record(action: Action) -> None:
@@ -155,5 +156,5 @@ def scripted_game(seed: int, workdir: Path, max_lines: int = 70, chatter: bool =
             script.lines.append(line)
             script.records_after.append(count)
     journal.close()
-    script.final_state = state_json(load_game(twin))
+    script.final_state = state_json(load_game(twin, judge=judge_clue_word))
     return script

@@ -44,6 +44,7 @@ from voicemaster.game.actions import Action
 from voicemaster.game.core import Game
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
+from voicemaster.referee import judge_clue_word
 from voicemaster.speech.audio.sources import ArraySource
 from voicemaster.speech.audio.front_end import open_front_end
 from voicemaster.speech.voices.synthetic import pink_noise
@@ -102,9 +103,9 @@ def hear_lines(lines: list[str], game: Game, journal: Journal, seed: int) -> lis
 def heard_twin(script: Script, workdir: Path) -> Script:
     """The script as the speech path hears it, uninterrupted: records per line and final state."""
     path = workdir / "heard-twin.jsonl"
-    game = Game(script.deal, HouseRules(), clock=lambda: 0.0)
+    game = Game(script.deal, HouseRules(), clock=lambda: 0.0, judge=judge_clue_word)
     records = hear_lines(script.lines, game, Journal.create(path, script.deal, HouseRules()), script.seed)
-    return Script(script.seed, script.deal, script.lines, records, state_json(load_game(path)))
+    return Script(script.seed, script.deal, script.lines, records, state_json(load_game(path, judge=judge_clue_word)))
 
 
 def heard_after_restart(script: Script, kept: Path, start: int, workdir: Path) -> dict[str, object]:
@@ -116,9 +117,9 @@ def heard_after_restart(script: Script, kept: Path, start: int, workdir: Path) -
     """
     path = workdir / "expected.jsonl"
     shutil.copyfile(kept, path)
-    loaded = load_game(path)
+    loaded = load_game(path, judge=judge_clue_word)
     hear_lines(script.lines[start:], loaded.game, Journal.resume(path, loaded), script.seed)
-    return normalised(state_json(load_game(path)))
+    return normalised(state_json(load_game(path, judge=judge_clue_word)))
 
 
 def actions(journal: Path) -> list[dict[str, object]]:

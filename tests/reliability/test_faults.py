@@ -27,6 +27,7 @@ from voicemaster.game.core import Game
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.journal import Journal, load_game
+from voicemaster.referee import judge_clue_word
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
 from voicemaster.speech.audio.sources import Microphone
 from voicemaster.speech.audio.front_end import open_front_end
@@ -48,7 +49,7 @@ class ShownMessages:
 
 
 def journaled_app(tmp_path: Path, speaker: Speaker, hear: object = None) -> tuple[App, Path, ShownMessages]:
-    game = Game(fixed_deal(), HouseRules())
+    game = Game(fixed_deal(), HouseRules(), judge=judge_clue_word)
     path = tmp_path / "game.jsonl"
     journal = Journal.create(path, game.deal, HouseRules())
     dialogue = Dialogue(game, journal.append, time.monotonic, random.Random(1))
@@ -79,7 +80,7 @@ def test_a_hanging_speech_engine_leaves_the_game_going_with_text(tmp_path: Path)
     assert len(console.warnings) == 1 and "hung" in console.warnings[0]
     assert len(console.audio) >= 3, "announcements after the hang are spoken by a fresh engine"
     assert len(made) == 2
-    snap = load_game(journal).game.snapshot()
+    snap = load_game(journal, judge=judge_clue_word).game.snapshot()
     assert snap.turn.value == "blue" and snap.remaining[fixed_deal().starting_team] == 7
     assert any("Blue" in message for message in shown.messages)
 
@@ -124,7 +125,7 @@ def test_a_microphone_that_fails_mid_game_is_retried_announced_and_nothing_is_lo
     assert mic.reopens == 1
     actions = [line.split('"action": "')[1].split('"')[0] for line in journal.read_text().splitlines()[1:]]
     assert actions == ["clue", "guess", "guess", "stop"], heard
-    snap = load_game(journal).game.snapshot()
+    snap = load_game(journal, judge=judge_clue_word).game.snapshot()
     assert snap.turn.value == "blue" and snap.remaining[fixed_deal().starting_team] == 7
 
 

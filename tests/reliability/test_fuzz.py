@@ -24,6 +24,7 @@ from voicemaster.game.core import Game
 from voicemaster.setup.files import read_board, read_key, read_wordlist
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
+from voicemaster.referee import judge_clue_word
 from voicemaster.setup.runtime import voice_settings
 from voicemaster.setup.settings import CONFIG_KEYS, house_rules_from, load_config
 from voicemaster.understand.intents import AmbiguousCard
@@ -47,7 +48,7 @@ utterance = st.lists(token, min_size=0, max_size=7).flatmap(
 @given(game_rules=rules, said=st.lists(st.tuples(utterance, st.floats(0, 30)), max_size=40))
 def test_random_speech_never_breaks_the_game(game_rules: HouseRules, said: list[tuple[str, float]]) -> None:
     now = [0.0]
-    game = Game(fixed_deal(), game_rules, clock=lambda: now[0])
+    game = Game(fixed_deal(), game_rules, clock=lambda: now[0], judge=judge_clue_word)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "j.jsonl"
         journal = Journal.create(path, game.deal, game_rules)
@@ -65,7 +66,7 @@ def test_random_speech_never_breaks_the_game(game_rules: HouseRules, said: list[
             dialogue.tick()
             check_invariants(game)
         journal.close()
-        assert load_game(path).game.snapshot() == game.snapshot()
+        assert load_game(path, judge=judge_clue_word).game.snapshot() == game.snapshot()
 
 
 def only_input_errors(parse: object, path: Path) -> None:
@@ -81,8 +82,12 @@ def test_file_parsers_on_random_bytes_raise_only_input_errors(data: bytes) -> No
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "input"
         path.write_bytes(data)
-        for parse in (read_board, read_key, read_wordlist, load_config, load_game):
+        for parse in (read_board, read_key, read_wordlist, load_config, replay):
             only_input_errors(parse, path)
+
+
+def replay(path: Path) -> object:
+    return load_game(path, judge=judge_clue_word)
 
 
 line_of_cards = st.lists(st.one_of(card_words, st.text(max_size=10)), min_size=20, max_size=30)
@@ -119,7 +124,7 @@ def test_journals_with_random_records_load_or_raise_input_error(records: list[ob
         path = Path(tmp) / "j.jsonl"
         first = journal_header() if header is None else json.dumps(header)
         path.write_text("\n".join([first, *map(json.dumps, records)]) + "\n")
-        only_input_errors(load_game, path)
+        only_input_errors(replay, path)
 
 
 toml_value = st.one_of(

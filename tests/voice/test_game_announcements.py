@@ -5,6 +5,7 @@ from __future__ import annotations
 from voicemaster.game import actions as act
 from voicemaster.game.cards import Deal
 from voicemaster.game.core import Game
+from voicemaster.referee import judge_clue_word
 from voicemaster.game.events import ClueQuestioned, ClueRejected
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.voice.phrases import announce_all, status_phrase
@@ -28,7 +29,7 @@ STANDARD_GAME = [
 
 
 def test_a_standard_game_sounds_right(deal: Deal) -> None:
-    game = Game(deal)
+    game = Game(deal, judge=judge_clue_word)
     for action, said in STANDARD_GAME:
         events = game.apply(action)
         reason = next((e.reason for e in events if isinstance(e, (ClueRejected, ClueQuestioned))), "")
@@ -40,13 +41,13 @@ def test_a_standard_game_sounds_right(deal: Deal) -> None:
 
 
 def test_the_assassin_ends_it(deal: Deal) -> None:
-    game = Game(deal)
+    game = Game(deal, judge=judge_clue_word)
     game.apply(act.Clue("space", 1))
     assert announce_all(game.apply(act.Guess("orbit")), game.snapshot()) == "Orbit: the assassin. Blue wins."
 
 
 def test_a_coop_turn_and_the_opponents_cover(deal: Deal) -> None:
-    game = Game(deal, HouseRules(coop=True))
+    game = Game(deal, HouseRules(coop=True), judge=judge_clue_word)
     game.apply(act.Clue("ocean", 1))
     assert announce_all(game.apply(act.Guess("island")), game.snapshot()) == (
         "Island: bystander. Turn over. Now one blue agent gets covered: spymaster, say cover and the card, or I pick one."

@@ -11,7 +11,7 @@ from voicemaster.game.cards import card_key
 from voicemaster.setup.files import read_board
 from voicemaster.game.house_rules import RULE_NAMES, HouseRules, UnknownHouseRule
 from voicemaster.referee import judge_clue
-from voicemaster.referee.verdict import ClueVerdict
+from voicemaster.game.clue_judge import ClueVerdict
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -18,6 +18,7 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
 from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
+from voicemaster.referee import judge_clue_word
 from voicemaster.setup.runtime import (
     DisplayedConsole, add_output_arguments, hearing, open_displays, open_speaker, tell_warnings,
 )
@@ -52,7 +53,7 @@ class Score:
 def run(args: argparse.Namespace) -> int:
     check_installed(args.denoise)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    game = Game(new_deal(seed=seed), HouseRules())
+    game = Game(new_deal(seed=seed), HouseRules(), judge=judge_clue_word)
     dialogue = Dialogue(game, lambda _action: None, time.monotonic, random.Random(seed))
     console = DisplayedConsole()
     speaker = open_speaker(args, {}, console)

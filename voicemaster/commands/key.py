@@ -12,6 +12,7 @@ from voicemaster.errors import InputError
 from voicemaster.setup.files import read_board, read_key
 from voicemaster.game.snapshot import CardView
 from voicemaster.journal import load_game
+from voicemaster.referee import judge_clue_word
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,7 +37,7 @@ def key_cards(board_path: str, key_path: str) -> tuple[CardView, ...]:
 
 def journal_cards(path: str) -> tuple[CardView, ...]:
     """The game as recorded: covered cards marked."""
-    loaded = load_game(path)
+    loaded = load_game(path, judge=judge_clue_word)
     for warning in loaded.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
     return loaded.game.snapshot().cards

@@ -15,14 +15,12 @@ from typing import Callable, Protocol
 from voicemaster.app import App, Inbox, Item, Notice
 from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
-from voicemaster.game.core import Game
 from voicemaster.game.house_rules import HouseRules
-from voicemaster.journal import Journal
 from voicemaster.paths import data_home
 from voicemaster.setup.dealing import RecentCards, new_deal
 from voicemaster.setup.open_game import (
     OpenGame, add_deal_arguments, check_new_journal, configured_wordlist, deals, journal_for, lays_out_table,
-    open_game, table_files,
+    open_game, start_game, table_files,
 )
 from voicemaster.setup.runtime import (
     DisplayedConsole, Displays, Hearing, add_output_arguments, hearing, open_displays, open_speaker,
@@ -203,7 +201,7 @@ def _set_up(
         if evening.front_end is not None and args.denoise is None:
             evening.front_end.denoiser = make_denoiser(evening.game_denoise)
     deal = session.deal()
-    return OpenGame(Game(deal, rules, time.monotonic), Journal.create(journal, deal, rules) if journal else None, False)
+    return start_game(deal, rules, journal)
 
 
 def _deal_again(
@@ -216,7 +214,7 @@ def _deal_again(
     seed = None if args.seed is None else args.seed + played
     recent = None if seed is not None else RecentCards(data_home() / "recent-cards.json")
     deal = new_deal(args.wordlist or configured_wordlist(config), seed, recent)
-    return OpenGame(Game(deal, rules, time.monotonic), Journal.create(journal, deal, rules) if journal else None, False)
+    return start_game(deal, rules, journal)
 
 
 class Listened(Protocol):

@@ -12,6 +12,7 @@ from pathlib import Path
 from voicemaster.display.text_board import render_text
 from voicemaster.game.events import GameEvent
 from voicemaster.journal import LoadedGame, load_game
+from voicemaster.referee import judge_clue_word
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = load_game(args.journal)
+    loaded = load_game(args.journal, judge=judge_clue_word)
     for warning in loaded.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
     if args.json:

@@ -14,6 +14,7 @@ from typing import Callable
 from voicemaster.game import actions as act
 from voicemaster.game import errors
 from voicemaster.game.cards import Deal, Identity, Team
+from voicemaster.game.clue_judge import ClueJudge
 from voicemaster.game.events import (
     ActionUndone,
     CardRevealed,
@@ -33,15 +34,21 @@ from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot
 from voicemaster.game.state import GameState, PendingCover, PendingRuling
 from voicemaster.game.timer import TurnTimer
-from voicemaster.referee import judge_clue_word
 from voicemaster.game.clue_number import ClueNumber
 
 
 class Game:
     def __init__(
-        self, deal: Deal, rules: HouseRules | None = None, clock: Callable[[], float] = time.monotonic
+        self,
+        deal: Deal,
+        rules: HouseRules | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        judge: ClueJudge,
     ) -> None:
+        """`judge` rules on every clue: the referee's, handed in by whoever builds the game."""
         self.deal = deal
+        self.judge = judge
         self.rules = rules or HouseRules()
         self.state = GameState(turn=deal.starting_team)
         self.history: list[tuple[act.Action, GameState]] = []
@@ -93,7 +100,7 @@ class Game:
             raise errors.AwaitingRuling(self._ruling_prompt())
         if s.cover is not None and s.cover.why == "coop":
             raise errors.CoverNotAllowed("First the opponent covers one of its agents.")
-        verdict = judge_clue_word(
+        verdict = self.judge(
             action.word,
             action.number,
             self.state.uncovered_cards(self.deal),

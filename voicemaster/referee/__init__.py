@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from voicemaster.game.clue_judge import ClueVerdict
 from voicemaster.game.clue_number import ClueNumber
 from voicemaster.referee.clue_text import HINT_WORDS, SplitClue, in_range, parse_clue, split_clue, tokens
 from voicemaster.referee.lexicon import lexicon as load_lexicon
@@ -19,7 +20,6 @@ from voicemaster.referee.table_hints import (
     spoken_list,
     starting_with,
 )
-from voicemaster.referee.verdict import ClueVerdict
 from voicemaster.referee.word_clash import clash
 
 __all__ = ["ClueVerdict", "judge_clue", "judge_clue_word", "parse_clue", "warm_up"]

@@ -3,7 +3,7 @@
 WordNet links teacher to teach but not prisoner to prison, nor heartless to
 heart. Its silence is no proof of an accident, so a productive suffix still
 counts when the base is heard whole at the start of the word and the word is
-of the kind the suffix makes (affixes.Suffix.makes): -er, -or, -ist and -ian
+of the kind the suffix makes (suffixes.Suffix.makes): -er, -or, -ist and -ian
 make people (prisoner, treasurer; a manner, a banner or a clover are no
 people), -ess women and female animals, -ness, -hood, -ship, -ism and -ry
 states, acts and skills (dentistry, warmth), -ee people again (refugee), -ette
@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from voicemaster.referee import kinship
-from voicemaster.referee.affixes import suffix_bases
+from voicemaster.referee.suffixes import suffix_bases
 
 KINDS = {
     "person": frozenset({"person"}),

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from voicemaster.referee import kinship
-from voicemaster.referee.affixes import affixal, heard_as_derived, remainder
+from voicemaster.referee.affixes import affixal, remainder
+from voicemaster.referee.suffixes import heard_as_derived
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import readings
 from voicemaster.referee.sounds import heard_within

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
-from voicemaster.referee import affixes, compounds, derivation, kinship
+from voicemaster.referee import affixes, compounds, derivation, kinship, listed_forms
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
@@ -59,7 +59,7 @@ def roots(word: str) -> frozenset[str]:
         if kinship.known(stem):
             kin = kinship.kin(stem).items()
             found = {k for k, minor in kin if not minor and len(k) < len(stem) and heard_as_kin(stem, k)}
-            found |= affixes.listed_bases(stem) | derivation.unlinked_bases(stem)
+            found |= listed_forms.listed_bases(stem) | derivation.unlinked_bases(stem)
         else:
             found = set(affixes.bases(stem))
         for base in found:

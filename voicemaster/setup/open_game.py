@@ -18,6 +18,7 @@ from voicemaster.game.dealing import deal_key
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, JournalLock, check_journal_path, load_game
 from voicemaster.paths import data_home
+from voicemaster.referee import judge_clue_word
 from voicemaster.setup.dealing import RecentCards, new_deal
 from voicemaster.setup.files import read_board, read_key
 from voicemaster.setup.table_setup import SetupProgress, TableFiles
@@ -132,9 +133,18 @@ def open_game(
     if args.resume:
         return _resume(args, clock)
     deal = deal_from(args, config)
-    journal = Journal.create(args.journal, deal, rules) if args.journal else None
-    drawn = _show_drawn_key(args, deal) if args.board is not None and args.key is None else None
-    return OpenGame(Game(deal, rules, clock), journal, resumed=False, drawn_key=drawn)
+    opened = start_game(deal, rules, args.journal, clock)
+    if args.board is not None and args.key is None:
+        opened.drawn_key = _show_drawn_key(args, deal)
+    return opened
+
+
+def start_game(
+    deal: Deal, rules: HouseRules, journal: Path | None, clock: Callable[[], float] = time.monotonic
+) -> OpenGame:
+    """A new game on `deal`, its clues judged by the referee, recorded in `journal` when given."""
+    game = Game(deal, rules, clock, judge=judge_clue_word)
+    return OpenGame(game, Journal.create(journal, deal, rules) if journal else None, resumed=False)
 
 
 def _show_drawn_key(args: argparse.Namespace, deal: Deal) -> str:
@@ -174,7 +184,7 @@ def _resume(args: argparse.Namespace, clock: Callable[[], float]) -> OpenGame:
 
 def _reopen(args: argparse.Namespace, lock: JournalLock, clock: Callable[[], float]) -> tuple[Game, Journal]:
     """Load under the lock, so that no other session writes between loading and appending."""
-    loaded = load_game(args.journal, clock)
+    loaded = load_game(args.journal, clock, judge=judge_clue_word)
     for warning in loaded.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
     if args.board is not None:

@@ -17,6 +17,7 @@ from voicemaster.cli import build_parser
 from voicemaster.commands.play import start_listening
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
+from voicemaster.referee import judge_clue_word
 from voicemaster.setup.runtime import Hearing
 from voicemaster.speech.audio.sources import ArraySource, wav_source
 from voicemaster.speech.audio.front_end import clean_utterance, open_front_end
@@ -44,7 +45,7 @@ def played(recording: Path, denoise: str | None, ears_choice: str = "auto") -> l
     """The utterances `play --input FILE.wav [--denoise X]` puts in the app's inbox, with a
     recognizer that hears best with `ears_choice`."""
     args = build_parser().parse_args(["play", "--input", str(recording), *(["--denoise", denoise] if denoise else [])])
-    game = Game(fixed_deal())
+    game = Game(fixed_deal(), judge=judge_clue_word)
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
     app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
     ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise=ears_choice, warnings=(), close=lambda: None)

@@ -1,0 +1,90 @@
+"""Derivations no spelling rule reaches: demonyms (America -> American, France ->
+French) and listed irregular derivations (long -> length, person -> people)."""
+
+from __future__ import annotations
+
+from voicemaster.referee.lexicon import lexicon
+
+DEMONYM_TAILS = ("", "n", "an", "ian", "ean", "ese", "ish", "er", "i", "ite")
+PLACE_ENDINGS = ("", "a", "o", "e", "y", "ia", "ium", "ey")
+IRREGULAR_DEMONYMS = {
+    "england": ("english",),
+    "france": ("french",),
+    "greece": ("greek",),
+    "holland": ("dutch",),
+    "netherlands": ("dutch",),
+    "wales": ("welsh",),
+    "spain": ("spanish", "spaniard"),
+    "britain": ("british", "briton"),
+    "scotland": ("scottish", "scots"),
+    "ireland": ("irish",),
+    "poland": ("polish",),
+    "sweden": ("swedish",),
+    "denmark": ("danish",),
+    "finland": ("finnish",),
+    "switzerland": ("swiss",),
+    "peru": ("peruvian",),
+    "norway": ("norwegian",),
+    "portugal": ("portuguese",),
+    "thailand": ("thai",),
+    "iceland": ("icelandic",),
+    "cyprus": ("cypriot",),
+    "philippines": ("filipino",),
+    "arabia": ("arab", "arabic", "arabian"),
+    "afghanistan": ("afghan",),
+    "china": ("chinese",),
+}
+
+
+IRREGULAR_DERIVATIONS = {
+    "long": ("length", "lengthen"),
+    "strong": ("strength", "strengthen"),
+    "wide": ("width", "widen"),
+    "deep": ("depth", "deepen"),
+    "high": ("height", "heighten"),
+    "broad": ("breadth", "broaden"),
+    "proud": ("pride",),
+    "speak": ("speech",),
+    "lose": ("loss",),
+    "choose": ("choice",),
+    "young": ("youth",),
+    "wise": ("wisdom",),
+    "science": ("scientist", "scientific"),
+    "law": ("lawyer",),
+    "million": ("millionaire",),
+    "person": ("people",),
+    "poor": ("poverty",),
+    "clear": ("clarity",),
+    "able": ("ability",),
+    "nation": ("national", "nationality"),
+    "nature": ("natural",),
+}
+"""Derivations with a changed stem that no spelling rule reaches."""
+IRREGULAR_BASES = {d: base for base, derived in IRREGULAR_DERIVATIONS.items() for d in derived}
+
+
+def demonym_bases(word: str) -> set[str]:
+    """America <- American, China <- Chinese, Germany <- German: both are proper
+    names, and the derived one is no verb (to polish is not from Pole)."""
+    proper = lexicon().proper
+    found: set[str] = set()
+    if word not in proper or "V" in lexicon().pos.get(word, ""):
+        return found
+    for tail in DEMONYM_TAILS:
+        if not word.endswith(tail):
+            continue
+        stem = word[: len(word) - len(tail)]
+        for ending in PLACE_ENDINGS:
+            place = stem + ending
+            shortened = not tail and ending == "y" and word.endswith("an")
+            if place != word and len(place) >= 4 and place in proper and (tail or shortened):
+                found.add(place)
+    return found
+
+
+def listed_bases(word: str) -> set[str]:
+    """The listed irregular bases of `word` (people -> person, Dutch -> Holland)."""
+    found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
+    if word in IRREGULAR_BASES:
+        found.add(IRREGULAR_BASES[word])
+    return found

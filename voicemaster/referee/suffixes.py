@@ -1,0 +1,202 @@
+"""Suffix rules: which known word a word derived by a suffix comes from.
+
+Each suffix says what the derived word and its base must be (parts of speech
+from lemminflect): an agent noun in -er is only a noun and comes from a verb
+(teacher <- teach), so corner (also a verb) is not corn + -er and hammer is not
+ham + -er. Suffixes that keep the sound of the base (Germanic ones) must also
+start with the base's pronunciation; a derivative is rarely much more common
+than its base (department is not depart + -ment).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.sounds import bare, has_sound_prefix, pronunciations
+
+MAX_GAIN = 0.7
+"""How much more common (Zipf) a derived word may be than its base."""
+NAME_ZIPF = 3.5
+
+
+@dataclass(frozen=True)
+class Suffix:
+    text: str
+    derived: str
+    """The derived word must have one of these parts of speech (N, V, A, R)."""
+    base: str
+    """The base must have one of these."""
+    exclude: str = ""
+    """The derived word must have none of these."""
+    sound: str = "full"
+    """"full": the base's sound starts the derived word; "loose": all but its
+    last phone, an unstressed vowel matching any (act -> action, atom -> atomic,
+    but state -/-> static); "none": no check (inform -> information)."""
+    after: str = ""
+    """A pattern the base must match."""
+    min_base: int = 3
+    double: bool = True
+    """May the base's last consonant be doubled (run -> runner)? Not for -ery:
+    battery is not bat + -ery. (-ess drops the e or o of -er and -or: tigress,
+    actress.)"""
+    guarded: bool = True
+    """Apply the frequency check (MAX_GAIN); -ation is specific enough without it
+    (information <- inform)."""
+    makes: str = ""
+    """The kind of word the suffix makes ("person", "female", "abstract",
+    "quality"): a word WordNet knows but does not tie to the base still counts
+    as derived when it is of that kind (prisoner is a person, manner is not).
+    "base": a thing of the base's own kind (a cigarette is a small cigar). "" for
+    suffixes that end too many unrelated words (-age, -ic, -ion)."""
+
+
+SUFFIXES = (
+    Suffix("er", "N", "V", exclude="VA", makes="person"),
+    Suffix("er", "N", "N", exclude="VA", double=False, min_base=5, makes="person"),
+    Suffix("or", "N", "V", exclude="VA", after="t$", makes="person"),
+    Suffix("ness", "N", "A", makes="abstract"),
+    Suffix("ment", "N", "V", makes="abstract"),
+    Suffix("age", "N", "V", exclude="V"),
+    Suffix("ish", "A", "NA", exclude="V", makes="quality"),
+    Suffix("ly", "AR", "AN", exclude="V", makes="quality"),
+    Suffix("y", "A", "NV", exclude="N", makes="quality"),
+    Suffix("ful", "A", "NV", makes="quality"),
+    Suffix("less", "A", "NV", makes="quality"),
+    Suffix("some", "A", "NV", makes="quality"),
+    Suffix("able", "A", "V", makes="quality"),
+    Suffix("en", "AV", "NA", exclude="N"),
+    Suffix("hood", "N", "NA", makes="abstract"),
+    Suffix("ship", "N", "N", makes="abstract"),
+    Suffix("dom", "N", "NA", makes="abstract"),
+    Suffix("ist", "N", "NA", makes="person"),
+    Suffix("ism", "N", "NA", makes="abstract"),
+    Suffix("ive", "AN", "V", makes="person"),
+    Suffix("ery", "N", "NVA", double=False),
+    Suffix("ry", "N", "N", after="(et|st|al|el)$", min_base=4, makes="abstract"),
+    Suffix("ry", "N", "N", after="(er|or)$", min_base=5, makes="abstract"),
+    Suffix("ee", "N", "NV", makes="person"),
+    Suffix("ette", "N", "N", sound="loose", makes="base"),
+    Suffix("ess", "N", "N", makes="female"),
+    Suffix("ed", "A", "N", exclude="NV", double=False),
+    Suffix("th", "N", "AV", makes="abstract"),
+    Suffix("ion", "N", "V", sound="loose", after="(t|[a-z]{3}ate|[a-z]{3}ss)$"),
+    Suffix("ation", "N", "V", sound="none", min_base=4, guarded=False, makes="abstract"),
+    Suffix("ian", "N", "NA", sound="loose", after="(ic|y)$", min_base=4, makes="person"),
+    Suffix("ic", "A", "N", sound="loose", min_base=4),
+    Suffix("al", "A", "N", exclude="V", sound="loose", min_base=4),
+    Suffix("ical", "A", "N", exclude="V", sound="loose", min_base=4, guarded=False),
+    Suffix("al", "A", "NA", exclude="V", sound="loose", after="ic$", guarded=False),
+    Suffix("ous", "A", "N", sound="loose", min_base=4),
+    Suffix("ity", "N", "A", sound="loose", min_base=4),
+    Suffix("ize", "V", "NA", sound="loose", min_base=4),
+)
+
+
+def _pos(word: str) -> str:
+    return lexicon().pos.get(word, "")
+
+
+def _stems(word: str, suffix: Suffix) -> set[str]:
+    """Spellings the base may have had before the suffix was added."""
+    stem = word[: -len(suffix.text)]
+    out = {stem, stem + "e", stem + "y", stem + "o"}
+    if stem.endswith("i"):
+        out.add(stem[:-1] + "y")
+    if suffix.double and len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+        out.add(stem[:-1])
+    if suffix.text == "ly":
+        out.add(stem + "le")
+    if suffix.text == "ry":
+        out |= {stem + "er", stem + "or"}
+    if suffix.text == "ess" and stem.endswith("r"):
+        out |= {stem[:-1] + "er", stem[:-1] + "or"}
+    return out
+
+
+def _not_too_common(word: str, base: str) -> bool:
+    freq = lexicon().freq
+    return freq(word) <= freq(base) + MAX_GAIN
+
+
+def _sounds_derived(word: str, base: str, mode: str) -> bool:
+    if mode == "none":
+        return True
+    return has_sound_prefix(word, base, loose=mode == "loose") is not False
+
+
+BEFORE_R = frozenset({"EH", "IH", "IY", "EY", "AE"})
+"""Front vowels that merge before R for most speakers (hero HEER-oh, heroism HERR-oh-ism)."""
+BEFORE_VELAR = frozenset({"K", "G"})
+
+
+def _heard(phones: tuple[str, ...]) -> tuple[str, ...]:
+    """Phones as they are heard: a front vowel before R is one sound, and N before
+    K or G is NG (cmudict has drink with NG but drinkable with N)."""
+    following = (*phones[1:], "")
+    return tuple(
+        "EH" if p in BEFORE_R and nxt == "R" else "NG" if p == "N" and nxt in BEFORE_VELAR else p
+        for p, nxt in zip(phones, following)
+    )
+
+
+def _stressed_sounds(word: str) -> set[tuple[str, ...]]:
+    """Its pronunciations with only the vowel of main stress: angle and angler
+    both begin "AE NG G L", guitar and guitarist "G T AA R"."""
+    return {_heard(tuple(bare(p) for p in phones if not p.endswith(("0", "2")))) for phones in pronunciations(word)}
+
+
+def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
+    """Could `longer` be heard as `shorter` + the suffix `rest`? A suffix that
+    keeps the sound of its base (-er, -y, -ness) leaves it audible at the start:
+    tower (the building, said TAU-er) is not heard as tow + -er, whatever else
+    its spelling means. Unknown pronunciations give the benefit of the doubt."""
+    if "full" not in {suffix.sound for suffix in SUFFIXES if suffix.text == rest}:
+        return True
+    wholes, bases = _stressed_sounds(longer), _stressed_sounds(shorter)
+    return not wholes or not bases or any(_begins(w, b) for w in wholes for b in bases)
+
+
+VOICED = {"TH": "DH", "F": "V", "S": "Z"}
+"""A base's last fricative may be voiced before a suffix (worth, worthy; grief, grieve)."""
+
+
+def _begins(whole: tuple[str, ...], base: tuple[str, ...]) -> bool:
+    if whole[: len(base)] == base:
+        return True
+    return len(whole) >= len(base) > 1 and whole[: len(base) - 1] == base[:-1] and VOICED.get(base[-1]) == whole[len(base) - 1]
+
+
+def _looks_like_a_name(word: str) -> bool:
+    """Chester, Carly, DIY: known only as a name, or common yet in no dictionary."""
+    lex = lexicon()
+    if word in lex.pos:
+        return False
+    return word in lex.proper or (word not in lex.prons and lex.freq(word) >= NAME_ZIPF)
+
+
+@lru_cache(maxsize=16384)
+def suffix_bases(word: str) -> tuple[tuple[str, Suffix], ...]:
+    """(base, suffix) for every suffix rule that derives `word` from a known word."""
+    found: list[tuple[str, Suffix]] = []
+    if _looks_like_a_name(word):
+        return ()
+    for suffix in SUFFIXES:
+        if not word.endswith(suffix.text) or len(word) - len(suffix.text) < suffix.min_base - 1:
+            continue
+        pos = _pos(word)
+        if pos and (not set(pos) & set(suffix.derived) or set(pos) & set(suffix.exclude)):
+            continue
+        found += [
+            (base, suffix)
+            for base in sorted(_stems(word, suffix))
+            if len(base) >= suffix.min_base
+            and base != word
+            and set(_pos(base)) & set(suffix.base)
+            and re.search(suffix.after, base)
+            and (not suffix.guarded or _not_too_common(word, base))
+            and _sounds_derived(word, base, suffix.sound)
+        ]
+    return tuple(found)
