@@ -88,7 +88,6 @@ def whisper_evidence(ear: Ear) -> dict | None:
         "intent": phrase.intent, "text": phrase.text, "card": phrase.card, "clue": phrase.clue,
         "number": phrase.number, "action": phrase.action,
     }
-    ev["free_raw"] = verdict.free.text
     ev["no_speech_prob"] = verdict.free.no_speech_prob
     return {k: (None if isinstance(v, float) and v != v else v) for k, v in ev.items()}
 
@@ -98,8 +97,9 @@ def replayed(line: dict, t: Thresholds) -> Heard:
     how a change of the decision would have done on the very same hearings."""
     ev = dict(line["whisper"])
     phrase = ev.pop("phrase")
-    for name in ("free_raw", "no_speech_prob"):
-        ev.pop(name)
+    ev.pop("no_speech_prob")
+    transcript = ev.pop("free_raw", "")
+    ev.setdefault("transcript", transcript)
     ev = {k: (math.inf if v is None else v) for k, v in ev.items()}
     ev["close"] = tuple(tuple(c) for c in ev["close"])
     evidence = Evidence(phrase=None if phrase is None else Phrase(tokens=(), **phrase), **ev)
