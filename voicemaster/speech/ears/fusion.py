@@ -169,9 +169,12 @@ def firsts(w: View, p: View) -> frozenset[str]:
 def backed(w: View, p: View) -> frozenset[str]:
     """Phrases that may be acted on: both ears put it first, or the one ear that did would
     act on it alone. One ear's doubt is never turned into a reveal by the other's silence
-    ("pick ladder, I think": Whisper unsure between flour and ladder, pocketsphinx nothing)."""
+    ("pick ladder, I think": Whisper unsure between flour and ladder, pocketsphinx nothing).
+    A command or an answer only when Whisper acts on it: it must be written as said, and
+    pocketsphinx's grammar makes one of any short word (real voices: "go" → no, "up" → stop)."""
     alone = {v.top for v in (w, p) if v.acted and v.top is not None}
-    return frozenset(alone | ({w.top} if w.top is not None and w.top == p.top else set()))
+    backed_by_both = {w.top} if w.top is not None and w.top == p.top else set()
+    return frozenset(k for k in alone | backed_by_both if is_card(k) or (w.acted and k == w.top))
 
 
 def choose(scored: list[tuple[float, str]], first: frozenset[str], model: FusionModel, may_act: frozenset[str]) -> Fused:
