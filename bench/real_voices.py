@@ -125,7 +125,8 @@ def replay(logs: list[Path], t: Thresholds, root: Path) -> dict[tuple[str, str, 
 def run(engine: str, ear: Ear, split: str, condition: str, args: argparse.Namespace, log) -> Cell:
     cell = Cell()
     root = args.data
-    chosen = [c for c in clips(root) if c.split == split and (not args.kinds or c.kind in args.kinds)][:: args.every]
+    chosen = [c for c in clips(root) if c.split == split and (not args.kinds or c.kind in args.kinds)]
+    chosen = [c for c in chosen if c.kind in REQUESTS][:: args.every] + [c for c in chosen if c.kind not in REQUESTS][:: args.every * args.talk_every]
     for setting in SETTINGS:
         now = Listening(BOARD, setting.phase, setting.awaiting_clue, setting.question_open)
         for clip in (c for c in chosen if c.kind in setting.kinds):
@@ -166,7 +167,7 @@ def report(results: dict[tuple[str, str, str], Cell], args: argparse.Namespace, 
         "# Real voices: what each ear does with real people",
         "",
         f"`.venv/bin/python bench/real_voices.py --engines {' '.join(args.engines)} --splits {' '.join(args.splits)}"
-        f" --every {args.every}` ({minutes:.0f} min). Clips: ../shared/realspeech, split by speaker "
+        f" --every {args.every} --talk-every {args.talk_every}` ({minutes:.0f} min). Clips: ../shared/realspeech, split by speaker "
         "(bench/speech/realspeech.py): thresholds are fitted on `calib`, `test` is only measured. "
         "Board: " + ", ".join(BOARD) + ". Every clip is heard in the guess phase with a question open; "
         "numbers and card names also in the clue phase, while a clue is awaited. `talk 10`: other "
@@ -207,6 +208,7 @@ def main() -> None:
     parser.add_argument("--splits", nargs="+", default=["calib", "test"], choices=["calib", "test"])
     parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS), choices=list(CONDITIONS))
     parser.add_argument("--every", type=int, default=1, help="one clip in N of each split")
+    parser.add_argument("--talk-every", type=int, default=1, help="of the talk, one clip in N more")
     parser.add_argument("--kinds", nargs="+", choices=KINDS, metavar="KIND", help=f"only these kinds ({', '.join(KINDS)})")
     parser.add_argument("--log", type=Path, default=LOG)
     parser.add_argument("--write", action="store_true", help="write bench/results/real_voices.md")
