@@ -168,18 +168,11 @@ def decide(ev: Evidence, t: Thresholds, agreed: GiveClue | None = None) -> Decis
     return Decision(Command(cast(CommandKind, p.intent), time_action=p.action), confidence)
 
 
-WHISPER_SPELLINGS = {"now": "no", "yeah": "yes"}
-"""How Whisper writes a request said alone as one word by real people (calibration split:
-"no" written "Now." 10 times in 45, "yes" written "Yeah." 2 in 42); only a lone word."""
-
-
 def written_command(fd: FreeDecode, now: Listening) -> Command | None:
     """The command the model wrote on its own as the whole first saying, when it may be said
     now: taken as it is, no phrase scored (a written "Stop." is the stop; nothing said as a
     command alone scores better than the model's own words)."""
-    said = first_saying(fd.text)
-    said = WHISPER_SPELLINGS.get(said.strip(" ,").lower(), said)
-    intent = parse_utterance(said, now)
+    intent = parse_utterance(first_saying(fd.text), now)
     return intent if isinstance(intent, Command) else None
 
 
@@ -193,13 +186,14 @@ def written_evidence(command: Command, fd: FreeDecode, free: float, n_free: int,
 def commanded(ev: Evidence, p: Phrase, t: Thresholds) -> bool:
     """A command counts only when the model wrote it: scores alone let a real "go" be "no",
     "left" or "right" be "yes", "nine" be "no" (real voices, calibration split), so that a
-    teammate's word would answer the referee's question. Written alone it counts; written
+    teammate's word would answer the referee's question. Not even a word it writes for one
+    now and then: "Now." was a real "no" 7 times and a real "down" once, "Yeah" a real "yes"
+    3 times and a real "down" twice. Written alone it counts; written
     among other people's words ("Wildfire. Stop.", "Alexa, yes."), only when the command
     alone also explains the audio well (`talk_command_min_score`): a teammate's "Yes, thank
     you for picking up" scores far lower as a bare "yes". A command of several words may have
     one of them misheard ("and turn")."""
-    said = WHISPER_SPELLINGS.get(ev.free_text.strip(" ,").lower(), ev.free_text)
-    if says_command(said, p.intent, p.action, sounds_alike):
+    if says_command(ev.free_text, p.intent, p.action, sounds_alike):
         return True
     return ev.best >= t.talk_command_min_score and names_command(ev.transcript, p.intent, p.action)
 
