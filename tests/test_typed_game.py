@@ -113,3 +113,55 @@ def test_bad_options_get_one_clear_line(board_files: tuple[Path, Path], tmp_path
     result = run_play(board, key, tmp_path / "new.jsonl", ["status"], *args)
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_table_overrules_a_refusal_and_challenges_a_clue(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    lines = [
+        "clue apples two",  # a form of APPLE: refused, blue may cover
+        "cover dragon",
+        "allow it",  # too late: blue has covered since
+        "undo",
+        "yes",
+        "allow it",  # the table allows it: red guesses after all
+        "guess bank",
+        "stop",
+        "clue river one",
+        "challenge",  # red's spymaster rules on blue's clue
+        "no",  # an illegal clue: blue's turn ends, red may cover
+    ]
+    result = run_play(board, key, journal, lines)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert "Overruled: apples, two stands. Up to three guesses." in said
+    assert "Too late to overrule apples: covering dragon came after it." in said
+    assert "Red spymaster: is river allowed? Say yes or no." in said
+    assert "River is not allowed: the red spymaster ruled it out." in said
+    s = state(journal)
+    assert (s["turn"], s["phase"], s["revealed"]) == ("red", "clue", {"bank": "red"})
+    types = [e["type"] for e in s["events"]]  # type: ignore[index, union-attr]
+    assert types.count("clue_overruled") == 1 and types.count("clue_challenged") == 1
+    records = [json.loads(line)["action"] for line in journal.read_text().splitlines()[1:]]
+    assert records == ["clue", "cover", "undo", "overrule", "guess", "stop", "clue", "challenge", "ruling"]
+
+
+def test_an_overrule_is_undone_and_resumed_like_any_move(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    run_play(board, key, journal, ["clue apples two", "allow it", "undo", "yes"])
+    s = state(journal)
+    assert (s["turn"], s["phase"]) == ("blue", "clue")
+    resumed = run_play(board, key, journal, ["overrule", "guess bank"], "--resume")
+    assert "Overruled: apples, two stands." in resumed.stdout
+    s = state(journal)
+    assert (s["turn"], s["phase"], s["revealed"]) == ("red", "guess", {"bank": "red"})
+
+
+def test_with_referee_asks_the_table_rules_on_a_form_of_a_card(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    result = run_play(board, key, journal, ["clue apples two", "yes", "guess bank"], "--house-rules", "referee-asks")
+    assert "Apples is a form of APPLE. Blue spymaster, do you accept apples?" in result.stdout
+    s = state(journal)
+    assert (s["turn"], s["phase"], s["revealed"]) == ("red", "guess", {"bank": "red"})

@@ -203,7 +203,7 @@ class App:
     def _understand(self, item: Item) -> Understood:
         now = self.dialogue.listening()
         if isinstance(item, Typed):
-            return Understood(item.text, parse_utterance(item.text, now))
+            return Understood(item.text, parse_utterance(item.text, now.typed()))
         assert isinstance(item, Spoken) and self.hear_ahead is not None
         return self.hear_ahead(item.audio, now)
 

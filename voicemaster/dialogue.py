@@ -118,6 +118,8 @@ class Dialogue:
             awaiting_clue=s.phase is Phase.CLUE and s.ruling is None and self.question is None,
             question_open=s.ruling is not None or self.question is not None,
             game_over=s.phase is Phase.OVER,
+            may_overrule=s.refused is not None and s.refused.open and self.question is None,
+            may_challenge=s.challengeable and s.guesses_made == 0 and self.question is None,
         )
 
     def brisk(self) -> bool:
@@ -185,6 +187,10 @@ class Dialogue:
         if intent.kind == "new_game":
             self.new_game_asked = True
             return Reply("New game.")
+        if intent.kind == "overrule":
+            return self._act(act.Overrule())
+        if intent.kind == "challenge":
+            return self._act(act.Challenge())
         if intent.time_action == "pause":
             return self._act(act.PauseTimer())
         if intent.time_action == "resume":

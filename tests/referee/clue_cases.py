@@ -1,8 +1,13 @@
 """The clue-case tables beside this file, read for the tests and the benchmark: our
 table (clue_cases.tsv), validation lists written before the referee was
-measured on them (clue_cases_validation.tsv; clue_cases_validation_2.tsv, issue 17),
-and held-back lists written after a method was settled and measured once
-(clue_cases_validation_3.tsv and clue_cases_validation_4.tsv, issue 17)."""
+measured on them (clue_cases_validation.tsv; clue_cases_validation_2.tsv, issue 17;
+clue_cases_validation_5.tsv, issue 25), and held-back lists written after a method
+was settled and measured once (clue_cases_validation_3.tsv and
+clue_cases_validation_4.tsv, issue 17).
+
+Since issue 25 the referee asks the table wherever its evidence is weak: an `ask` on
+a row the rulebook decides is a deferral, not a misjudgement; a legal clue refused
+(a turn ended and a cover handed over) and an illegal one passed are."""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from voicemaster.referee import judge_clue
 TABLE = Path(__file__).with_name("clue_cases.tsv")
 VALIDATION = Path(__file__).with_name("clue_cases_validation.tsv")
 VALIDATION_2 = Path(__file__).with_name("clue_cases_validation_2.tsv")
+VALIDATION_5 = Path(__file__).with_name("clue_cases_validation_5.tsv")
 HELD_BACK = tuple(Path(__file__).with_name(f"clue_cases_validation_{n}.tsv") for n in (3, 4))
 
 
@@ -52,6 +58,17 @@ def read_cases(path: Path = TABLE) -> list[Case]:
     return cases
 
 
-def disagreements(cases: list[Case]) -> list[Case]:
-    """The cases whose verdict the referee gets wrong."""
-    return [case for case in cases if case.judge()[0] != case.verdict]
+def misjudged(cases: list[Case]) -> list[Case]:
+    """The cases the referee rules otherwise than the row, not counting its deferrals
+    (an `ask` where the row says legal or illegal)."""
+    return [case for case in cases if case.judge()[0] not in (case.verdict, "ask")]
+
+
+def refused_legal(cases: list[Case]) -> list[Case]:
+    """The legal clues the referee refuses."""
+    return [case for case in cases if case.verdict == "legal" and case.judge()[0] == "illegal"]
+
+
+def deferred(cases: list[Case]) -> list[Case]:
+    """The cases the rulebook decides that the referee leaves to the table."""
+    return [case for case in cases if case.verdict != "ask" and case.judge()[0] == "ask"]

@@ -58,6 +58,8 @@ JUDGEMENT_CALLS = [
     ("FOUND", "finding", "Finding is a form of FOUND only if FOUND is read as find."),
     ("VAN", "caravan", "Caravan shares a meaning with VAN but may not be made from it."),
     ("TAKE", "undertaker", "Undertaker is built on TAKE by spelling, not by meaning."),
+    ("LEAD", "led", "Led is a form of LEAD only if LEAD is read as the verb."),
+    ("TEAR", "torn", "Torn is a form of TEAR only if TEAR is read as the verb."),
 ]
 
 
@@ -67,9 +69,30 @@ def test_judgement_calls_say_why_the_table_must_decide(card: str, clue: str, rea
     assert (verdict.verdict, verdict.reason, verdict.card) == ("ask", reason, card)
 
 
+WEAK_EVIDENCE = [
+    ("DENT", "dentist", "Dentist may be a form of DENT."),
+    ("HERO", "heron", "Heron may be a form of HERO."),
+    ("MAN", "mandate", "Mandate may be built on MAN."),
+    ("CART", "cartridge", "Cartridge may be built on CART."),
+    ("COW", "coward", "Coward may be a form of COW."),
+    ("PAW", "pawn", "Pawn may be a form of PAW."),
+    ("CHEST", "chestnut", "Chestnut may be built on CHEST."),
+    ("BOOKCASE", "bookish", "Bookish may share book with BOOKCASE."),
+]
+
+
+@pytest.mark.parametrize(("card", "clue", "reason"), WEAK_EVIDENCE)
+def test_an_accidental_spelling_goes_to_the_table_with_its_reason(card: str, clue: str, reason: str) -> None:
+    """Issue 25: a refusal needs strong evidence; a spelling WordNet does not confirm
+    (dent + -ist, hero + n, man + date, cart + ridge, cow + -ard) is asked about."""
+    verdict = judge_clue(clue, (card, "OCEAN"))
+    assert (verdict.verdict, verdict.reason, verdict.card) == ("ask", reason, card)
+
+
 @pytest.mark.parametrize(
     ("card", "clue", "reason"),
     [
+        ("WATERFALL", "snowfall", "Snowfall is not allowed: it shares fall with WATERFALL."),
         ("FISH", "fisherman", "Fisherman is not allowed: it is built on FISH."),
         ("ICE", "icebergs", "Icebergs is not allowed: it is built on ICE."),
         ("HAND", "handful", "Handful is not allowed: it is a form of HAND."),
@@ -90,7 +113,6 @@ SHARED_PARTS = [
     ("FISHERY", "fisherman", "Fisherman is not allowed: it shares fish with FISHERY."),
     ("ICEBERG", "icy", "Icy is not allowed: it shares ice with ICEBERG."),
     ("RAINBOW", "rainy", "Rainy is not allowed: it shares rain with RAINBOW."),
-    ("BOOKCASE", "bookish", "Bookish is not allowed: it shares book with BOOKCASE."),
     ("SPACESHIP", "spacious", "Spacious is not allowed: it shares space with SPACESHIP."),
     ("ROSE", "sunrise", "Sunrise shares rise with ROSE only if ROSE is read as rise."),
     ("AIR", "airship", "Airship is not allowed: it is built on AIR."),

@@ -1,5 +1,6 @@
-"""Words WordNet defines but does not tie to a visible card: a productive suffix
-or a plain compound still counts, an accidental spelling does not."""
+"""Words WordNet defines but does not tie to a visible card: a productive suffix of
+the word's kind, or a plain compound, goes to the table (issue 25: WordNet's silence
+proves neither an accident nor a derivation); a word of the wrong kind is legal."""
 
 from __future__ import annotations
 
@@ -11,17 +12,17 @@ from voicemaster.referee import judge_clue
 @pytest.mark.parametrize(
     ("card", "clue", "reason"),
     [
-        ("PRISON", "prisoner", "Prisoner is not allowed: it is a form of PRISON."),
-        ("TREASURE", "treasurer", "Treasurer is not allowed: it is a form of TREASURE."),
-        ("HEART", "heartless", "Heartless is not allowed: it is a form of HEART."),
-        ("DENTIST", "dentistry", "Dentistry is not allowed: it is a form of DENTIST."),
-        ("FOOL", "foolish", "Foolish is not allowed: it is a form of FOOL."),
-        ("DETECTIVE", "detect", "Detect is not allowed: it is a form of DETECTIVE."),
+        ("PRISON", "prisoner", "Prisoner may be a form of PRISON."),
+        ("TREASURE", "treasurer", "Treasurer may be a form of TREASURE."),
+        ("HEART", "heartless", "Heartless may be a form of HEART."),
+        ("DENTIST", "dentistry", "Dentistry may be a form of DENTIST."),
+        ("FOOL", "foolish", "Foolish may be a form of FOOL."),
+        ("DETECTIVE", "detect", "Detect may be a form of DETECTIVE."),
     ],
 )
-def test_a_productive_suffix_counts_without_a_wordnet_link(card: str, clue: str, reason: str) -> None:
+def test_a_productive_suffix_without_a_wordnet_link_goes_to_the_table(card: str, clue: str, reason: str) -> None:
     verdict = judge_clue(clue, (card, "OCEAN"))
-    assert (verdict.verdict, verdict.reason, verdict.card) == ("illegal", reason, card)
+    assert (verdict.verdict, verdict.reason, verdict.card) == ("ask", reason, card)
 
 
 @pytest.mark.parametrize(
@@ -52,17 +53,18 @@ def test_ship_is_a_word_only_in_things_that_are_ships(clue: str, verdict: str) -
 @pytest.mark.parametrize(
     ("card", "clue", "verdict"),
     [
-        ("FOOT", "barefoot", "illegal"),
-        ("BARE", "barefoot", "illegal"),
-        ("HEART", "heartfelt", "illegal"),
+        ("FOOT", "barefoot", "ask"),
+        ("BARE", "barefoot", "ask"),
+        ("HEART", "heartfelt", "ask"),
         ("STAR", "starring", "illegal"),
         ("RING", "starring", "legal"),
         ("RING", "warring", "legal"),
     ],
 )
-def test_an_adjective_of_two_words_said_unchanged_is_a_compound(card: str, clue: str, verdict: str) -> None:
-    """barefoot is bare + foot said as they are; in starring, ring loses its stress
-    (it is star + -ing, so STAR still refuses it as a form)."""
+def test_an_adjective_of_two_words_said_unchanged_may_be_a_compound(card: str, clue: str, verdict: str) -> None:
+    """barefoot is bare + foot said as they are, which WordNet does not confirm: the
+    table decides; in starring, ring loses its stress (it is star + -ing, an
+    inflection, so STAR refuses it)."""
     assert judge_clue(clue, (card, "OCEAN")).verdict == verdict
 
 
@@ -74,5 +76,6 @@ def test_a_sound_heard_alike_does_not_hide_a_derivation(card: str, clue: str) ->
 
 @pytest.mark.parametrize(("card", "clue"), [("TIGER", "tigress"), ("ACTOR", "actress"), ("ELECTRIC", "electrician")])
 def test_suffixes_that_respell_their_base(card: str, clue: str) -> None:
-    """-ess drops the e or o of -er and -or; -ian makes people from adjectives too."""
-    assert judge_clue(clue, (card, "OCEAN")).verdict == "illegal"
+    """-ess drops the e or o of -er and -or; -ian makes people from adjectives too:
+    WordNet does not tie them, so the table decides."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == "ask"

@@ -33,22 +33,23 @@ def test_an_irregular_form_wordnet_enters_as_its_bases_word_is_no_homograph(card
 
 
 @pytest.mark.parametrize(
-    "card, clue",
+    "card, clue, verdict",
     [
-        ("ANCESTOR", "ancestry"),
-        ("MINISTER", "ministry"),
-        ("WARM", "warmth"),
-        ("REFUGE", "refugee"),
-        ("LUNCHEON", "luncheonette"),
-        ("WORTH", "worthy"),
-        ("SHELF", "shelve"),
-        ("RELIEF", "relieve"),
+        ("ANCESTOR", "ancestry", "ask"),
+        ("MINISTER", "ministry", "ask"),
+        ("WARM", "warmth", "ask"),
+        ("REFUGE", "refugee", "ask"),
+        ("LUNCHEON", "luncheonette", "ask"),
+        ("WORTH", "worthy", "illegal"),
+        ("SHELF", "shelve", "illegal"),
+        ("RELIEF", "relieve", "illegal"),
     ],
 )
-def test_a_derivation_wordnet_leaves_unlinked_is_a_form(card: str, clue: str) -> None:
-    """-ry after -er and -or, -th, -ee, -ette, a final fricative voiced before -y,
-    and a verb with its noun's f voiced that WordNet defines by the noun (shelve)."""
-    assert _verdict(clue, card) == ("illegal", "form")
+def test_a_derivation_wordnet_leaves_unlinked_is_found(card: str, clue: str, verdict: str) -> None:
+    """-ry after -er and -or, -th, -ee, -ette: asked about, WordNet being silent (issue 25);
+    a final fricative voiced before -y, and a verb with its noun's f voiced that WordNet
+    defines by the noun (shelve): refused, WordNet ties them."""
+    assert _verdict(clue, card) == (verdict, "form")
 
 
 @pytest.mark.parametrize(
@@ -64,10 +65,11 @@ def test_a_derivation_wordnet_leaves_unlinked_is_a_form(card: str, clue: str) ->
         ("MAN", "kinsman"),
     ],
 )
-def test_a_compound_with_a_reduced_part_is_a_compound(card: str, clue: str) -> None:
+def test_a_compound_with_a_reduced_part_goes_to_the_table(card: str, clue: str) -> None:
     """Swallowed consonants, weakened or shortened vowels, rare heads that WordNet knows,
-    a linking s (kinsman: kin + s + man)."""
-    assert _verdict(clue, card) == ("illegal", "compound")
+    a linking s (kinsman: kin + s + man): heard only by WordNet's broad classes (a
+    cartridge is an artifact as a ridge is), so the table decides."""
+    assert _verdict(clue, card) == ("ask", "compound")
 
 
 @pytest.mark.parametrize(

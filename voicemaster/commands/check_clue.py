@@ -88,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
             visible,
             allow_rhymes=rules.allow_rhymes,
             allow_compound=rules.allow_compound_clues,
+            referee_asks=rules.referee_asks,
         )
         print(json.dumps(verdict.to_json(clue)) if args.json else _readable(clue, verdict), flush=True)
     return 0

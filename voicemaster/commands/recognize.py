@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     phase = Phase(args.phase)
     cards = read_board(args.board) if args.board else read_wordlist(bundled_wordlist())
-    now = Listening(cards, phase, awaiting_clue=phase is Phase.CLUE, question_open=True)
+    now = Listening(cards, phase, awaiting_clue=phase is Phase.CLUE, question_open=True,
+                    may_overrule=phase is Phase.CLUE, may_challenge=phase is Phase.GUESS)
     opened = open_ear(args.engine, args.model)
     for warning in opened.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)

@@ -37,6 +37,16 @@ class Ruling:
 
 
 @dataclass(frozen=True)
+class Overrule:
+    """The table allows the clue the referee just refused: it stands, the penalty is withdrawn."""
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """The opposing spymaster disputes a clue the referee allowed, before the first guess."""
+
+
+@dataclass(frozen=True)
 class TimeOut:
     """An enforced timer ran out for the current phase."""
 
@@ -56,7 +66,7 @@ class ResumeTimer:
     """The clock runs again."""
 
 
-Action = Union[Clue, Guess, Cover, Stop, Ruling, TimeOut, Undo, PauseTimer, ResumeTimer]
+Action = Union[Clue, Guess, Cover, Stop, Ruling, Overrule, Challenge, TimeOut, Undo, PauseTimer, ResumeTimer]
 TIMER_ACTIONS = (PauseTimer, ResumeTimer)
 ACTION_TYPES: dict[str, type] = {
     "clue": Clue,
@@ -64,6 +74,8 @@ ACTION_TYPES: dict[str, type] = {
     "cover": Cover,
     "stop": Stop,
     "ruling": Ruling,
+    "overrule": Overrule,
+    "challenge": Challenge,
     "timeout": TimeOut,
     "undo": Undo,
     "pause-timer": PauseTimer,

@@ -32,5 +32,12 @@ class ClueJudge(Protocol):
     """Judges a clue (its word or words, and its number) against the uncovered cards."""
 
     def __call__(
-        self, word: str, number: ClueNumber, visible: Sequence[str], *, allow_rhymes: bool, allow_compound: bool
+        self,
+        word: str,
+        number: ClueNumber,
+        visible: Sequence[str],
+        *,
+        allow_rhymes: bool,
+        allow_compound: bool,
+        referee_asks: bool,
     ) -> ClueVerdict: ...

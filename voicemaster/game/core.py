@@ -18,7 +18,9 @@ from voicemaster.game.clue_judge import ClueJudge
 from voicemaster.game.events import (
     ActionUndone,
     CardRevealed,
+    ClueChallenged,
     ClueGiven,
+    ClueOverruled,
     ClueQuestioned,
     ClueRejected,
     CoverOffered,
@@ -32,7 +34,7 @@ from voicemaster.game.events import (
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot
-from voicemaster.game.state import GameState, PendingCover, PendingRuling
+from voicemaster.game.state import GameState, PendingCover, PendingRuling, RefusedClue
 from voicemaster.game.timer import TurnTimer
 from voicemaster.game.clue_number import ClueNumber
 
@@ -82,9 +84,12 @@ class Game:
             act.Cover: self._cover,
             act.Stop: self._stop,
             act.Ruling: self._ruling,
+            act.Overrule: self._overrule,
+            act.Challenge: self._challenge,
             act.TimeOut: self._timeout,
         }[type(action)]
         events = handler(action)  # type: ignore[operator]
+        self._close_refusal(before)
         self.history.append((action, before))
         if self.state.phase != before.phase or self.state.turn != before.turn:
             self.timer.restart(self.state.phase)
@@ -106,16 +111,19 @@ class Game:
             self.state.uncovered_cards(self.deal),
             allow_rhymes=self.rules.allow_rhymes,
             allow_compound=self.rules.allow_compound_clues,
+            referee_asks=self.rules.referee_asks,
         )
         self.state = replace(s, cover=None)
         if verdict.verdict == "ask":
             self.state = replace(self.state, ruling=PendingRuling(action.word, action.number, verdict.reason))
             return [ClueQuestioned(s.turn, action.word, action.number, verdict.reason, judge=s.turn.other)]
         if verdict.verdict == "illegal":
+            self.state = replace(self.state, refused=RefusedClue(action.word, action.number))
             return self._illegal_clue(action.word, verdict.rule, verdict.reason)
-        return self._start_guessing(action.word, action.number)
+        return self._start_guessing(action.word, action.number, challengeable=True)
 
     def _illegal_clue(self, word: str, rule: str, reason: str) -> list[GameEvent]:
+        """The turn ends with the penalty cover (a retry with lenient-clues)."""
         team = self.state.turn
         if self.rules.lenient_clues:
             return [ClueRejected(team, word, rule, reason, retry=True)]
@@ -126,14 +134,15 @@ class Game:
             events.append(CoverOffered(team.other, "penalty"))
         return events
 
-    def _start_guessing(self, word: str, number: ClueNumber) -> list[GameEvent]:
+    def _start_guessing(self, word: str, number: ClueNumber, challengeable: bool = False) -> list[GameEvent]:
         if number == "unlimited" or number == 0:
             limit = None
         else:
             limit = int(number) + (0 if self.rules.exact_guesses else 1)
         s = self.state
         self.state = replace(
-            s, phase=Phase.GUESS, clue=ClueView(s.turn, word, number), guesses_left=limit, guesses_made=0
+            s, phase=Phase.GUESS, clue=ClueView(s.turn, word, number), guesses_left=limit, guesses_made=0,
+            challengeable=challengeable,
         )
         return [ClueGiven(s.turn, word, number, limit)]
 
@@ -144,11 +153,51 @@ class Game:
         self.state = replace(self.state, ruling=None)
         if action.accept:
             return self._start_guessing(pending.word, pending.number)
+        if pending.challenged:
+            judge = self.state.turn.other.value
+            reason = f"{_cap_first(pending.word)} is not allowed: the {judge} spymaster ruled it out."
+            return self._illegal_clue(pending.word, "challenge", reason)
         return [ClueRejected(self.state.turn, pending.word, "ruling", "The clue was not accepted.", retry=True)]
 
     def _ruling_prompt(self) -> str:
         judge = self.state.turn.other.title
         return f"{judge} spymaster, first accept or reject the clue {self.state.ruling.word}."  # type: ignore[union-attr]
+
+    # -- the table overrules the referee, or challenges it ----------------------
+
+    def _overrule(self, _: act.Overrule) -> list[GameEvent]:
+        """The refused clue stands: the game goes back to just before it, and guessing starts."""
+        refused = self.state.refused
+        if refused is None:
+            raise errors.NothingToOverrule("There is no refused clue to overrule.")
+        if not refused.open:
+            since = describe(self.history[-1][0])
+            raise errors.NothingToOverrule(f"Too late to overrule {refused.word}: {since} came after it.")
+        _, before = self.history[-1]
+        self.state = replace(before, cover=None, refused=None)
+        clue = ClueOverruled(self.state.turn, refused.word, refused.number)
+        return [clue, *self._start_guessing(refused.word, refused.number)]
+
+    def _challenge(self, _: act.Challenge) -> list[GameEvent]:
+        """The clue waits for the opposing spymaster's yes or no, as one the referee asked about."""
+        s = self.state
+        if s.phase is not Phase.GUESS or s.clue is None:
+            raise errors.NothingToChallenge("There is no clue to challenge.")
+        if s.guesses_made > 0:
+            raise errors.NothingToChallenge(f"Too late to challenge {s.clue.word}: {s.turn.value} has guessed since.")
+        if not s.challengeable:
+            raise errors.NothingToChallenge(f"The table has already ruled on {s.clue.word}.")
+        ruling = PendingRuling(s.clue.word, s.clue.number, "challenged", challenged=True)
+        self.state = replace(
+            s, phase=Phase.CLUE, clue=None, guesses_left=None, ruling=ruling, challengeable=False
+        )
+        return [ClueChallenged(s.turn, s.clue.word, s.clue.number, judge=s.turn.other)]
+
+    def _close_refusal(self, before: GameState) -> None:
+        """Anything done after a refusal, but allowing the clue, leaves it to stand."""
+        refused = self.state.refused
+        if refused is not None and refused is before.refused and refused.open:
+            self.state = replace(self.state, refused=replace(refused, open=False))
 
     # -- guesses, covers, stop ------------------------------------------------
 
@@ -217,12 +266,12 @@ class Game:
         if self.rules.coop:
             self.state = replace(
                 s, phase=Phase.CLUE, clue=None, guesses_left=None, guesses_made=0, ruling=None,
-                cover=PendingCover(s.turn.other, "coop"),
+                cover=PendingCover(s.turn.other, "coop"), challengeable=False,
             )
             return [TurnEnded(s.turn, reason, s.turn), CoverOffered(s.turn.other, "coop")]
         self.state = replace(
             s, turn=s.turn.other, phase=Phase.CLUE, clue=None, guesses_left=None, guesses_made=0,
-            ruling=None, cover=None,
+            ruling=None, cover=None, challengeable=False,
         )
         return [TurnEnded(s.turn, reason, s.turn.other)]
 
@@ -290,8 +339,12 @@ class Game:
         s = self.state
         if s.ruling is not None:
             return f"{s.turn.other.title} spymaster: accept or reject the clue {s.ruling.word}"
+        overrule = f"say allow it to let {s.refused.word} stand" if s.refused is not None and s.refused.open else ""
         if s.cover is not None and s.cover.why == "penalty":
-            return f"{s.cover.team.title} spymaster may cover one of their words"
+            cover = f"{s.cover.team.title} spymaster may cover one of their words"
+            return f"{cover}; or {overrule}" if overrule else cover
+        if overrule:
+            return _cap_first(overrule)
         if s.cover is not None:
             return "The opponent covers one of its agents"
         return None
@@ -315,7 +368,14 @@ def describe(action: act.Action) -> str:
         return f"covering {action.card}"
     if isinstance(action, act.Ruling):
         return "the ruling on the clue"
+    if isinstance(action, act.Overrule):
+        return "the overrule"
+    if isinstance(action, act.Challenge):
+        return "the challenge"
     if isinstance(action, act.TimeOut):
         return "the time-out"
     return "the stop"
 
+
+def _cap_first(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -35,5 +35,13 @@ class AwaitingRuling(GameError):
     """The opposing spymaster must accept or reject the clue first."""
 
 
+class NothingToOverrule(GameError):
+    """No refused clue to allow: none was refused, or the game has moved on since."""
+
+
+class NothingToChallenge(GameError):
+    """No clue to dispute: none was given, it was already ruled on, or a guess came first."""
+
+
 class NothingToUndo(GameError):
     """No action has been taken yet."""

@@ -53,6 +53,26 @@ class ClueQuestioned:
 
 
 @dataclass(frozen=True)
+class ClueOverruled:
+    """The table allowed a clue the referee refused: it stands (a ClueGiven follows)."""
+
+    team: Team
+    word: str
+    number: ClueNumber
+
+
+@dataclass(frozen=True)
+class ClueChallenged:
+    """A clue the referee allowed is disputed: the opposing spymaster rules, yes or no."""
+
+    team: Team
+    word: str
+    number: ClueNumber
+    judge: Team
+    """The spymaster who rules."""
+
+
+@dataclass(frozen=True)
 class CardRevealed:
     team: Team
     """The team whose action covered it."""
@@ -123,6 +143,8 @@ GameEvent = Union[
     ClueGiven,
     ClueRejected,
     ClueQuestioned,
+    ClueOverruled,
+    ClueChallenged,
     CardRevealed,
     CoverOffered,
     TurnEnded,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-RULE_NAMES = ("exact-guesses", "lenient-clues", "allow-rhymes", "allow-compound-clues")
+RULE_NAMES = ("exact-guesses", "lenient-clues", "allow-rhymes", "allow-compound-clues", "referee-asks")
 
 
 class UnknownHouseRule(ValueError):
@@ -26,6 +26,10 @@ class HouseRules:
     lenient_clues: bool = False
     allow_rhymes: bool = False
     allow_compound_clues: bool = False
+    referee_asks: bool = False
+    """Every clue the referee would refuse for what it shares with a card (a form, a
+    compound, letters) goes to the opposing spymaster as a question; it refuses on its
+    own only a clue that is not one word and a number, or that is a card's own word."""
     coop: bool = False
     """Co-op variant: one team against a simulated opponent."""
     timer: TimerSettings = field(default_factory=TimerSettings)

@@ -20,6 +20,19 @@ class PendingRuling:
     word: str
     number: ClueNumber
     reason: str
+    challenged: bool = False
+    """The referee allowed it and the table disputes it: a no is an illegal clue, with
+    its penalty (a no to a clue the referee asked about means another clue)."""
+
+
+@dataclass(frozen=True)
+class RefusedClue:
+    """A clue the referee refused: the table may allow it while `open`, that is until
+    anything else happens in the game."""
+
+    word: str
+    number: ClueNumber
+    open: bool = True
 
 
 @dataclass(frozen=True)
@@ -40,6 +53,11 @@ class GameState:
     guesses_made: int = 0
     ruling: PendingRuling | None = None
     cover: PendingCover | None = None
+    refused: RefusedClue | None = None
+    """The referee's last refusal, while the table may still overrule it (and after, to say why not)."""
+    challengeable: bool = False
+    """The clue being guessed stands on the referee's word alone: the opposing spymaster
+    may dispute it until the first guess."""
 
     def remaining(self, deal: Deal, team: Team) -> int:
         ident = Identity.of_team(team)

@@ -49,24 +49,27 @@ def _shape(split: SplitClue, allow_compound: bool) -> ClueVerdict | None:
     return None
 
 
-def _word_clash(word: str, cards: list[str]) -> ClueVerdict | None:
+def _word_clash(word: str, cards: list[str], referee_asks: bool) -> ClueVerdict | None:
     """The strongest clash over all cards: a certain one before a doubtful one
-    (which the opposing spymaster judges), then by rule, then board order."""
+    (which the opposing spymaster judges), then by rule, then board order. With
+    `referee_asks` only the card's own word is refused; the rest is asked about."""
     found = [
         (c.doubtful, RULE_ORDER.index(c.rule), i, c) for i, card in enumerate(cards) if (c := clash(word, card))
     ]
     if not found:
         return None
     _, _, index, best = min(found)
-    if best.doubtful:
+    if best.doubtful or (referee_asks and best.rule != "same-word"):
         return ClueVerdict("ask", best.rule, f"{_say(word)} {best.reason}.", cards[index])
     return ClueVerdict("illegal", best.rule, f"{_say(word)} is not allowed: it {best.reason}.", cards[index])
 
 
-def _table_hint(word: str, cards: list[str], allow_rhymes: bool) -> ClueVerdict | None:
+def _table_hint(word: str, cards: list[str], allow_rhymes: bool, referee_asks: bool) -> ClueVerdict | None:
     said = _say(word)
     if len(word) == 1 and word.isalpha():
         starts = starting_with(word, cards)
+        if len(starts) >= 2 and referee_asks:
+            return ClueVerdict("ask", "letters", f"{spoken_list(starts)} start with {said}.", starts[0])
         if len(starts) >= 2:
             reason = f"{said} is not allowed: {spoken_list(starts)} start with it."
             return ClueVerdict("illegal", "letters", reason, starts[0])
@@ -95,9 +98,13 @@ def judge_clue(
     *,
     allow_rhymes: bool = False,
     allow_compound: bool = False,
+    referee_asks: bool = False,
 ) -> ClueVerdict:
-    """The verdict on a clue as said or typed ("ocean two", "ice cream") against the uncovered cards."""
-    return _judge(split_clue(clue), visible, allow_rhymes, allow_compound)
+    """The verdict on a clue as said or typed ("ocean two", "ice cream") against the uncovered cards.
+
+    `referee_asks` (the house rule): every doubt goes to the table as a question; only
+    a clue that is not one word and a number, or is a card's own word, is refused."""
+    return _judge(split_clue(clue), visible, allow_rhymes, allow_compound, referee_asks)
 
 
 def judge_clue_word(
@@ -107,18 +114,22 @@ def judge_clue_word(
     *,
     allow_rhymes: bool = False,
     allow_compound: bool = False,
+    referee_asks: bool = False,
 ) -> ClueVerdict:
     """The verdict on a clue already understood as its word(s) and number."""
-    return _judge(SplitClue(tuple(tokens(word)), number, extra=False), visible, allow_rhymes, allow_compound)
+    split = SplitClue(tuple(tokens(word)), number, extra=False)
+    return _judge(split, visible, allow_rhymes, allow_compound, referee_asks)
 
 
-def _judge(split: SplitClue, visible: Sequence[str], allow_rhymes: bool, allow_compound: bool) -> ClueVerdict:
+def _judge(
+    split: SplitClue, visible: Sequence[str], allow_rhymes: bool, allow_compound: bool, referee_asks: bool
+) -> ClueVerdict:
     shape = _shape(split, allow_compound)
     if shape is not None:
         return shape
     word = split.text.replace("'", "")
     cards = [" ".join(card.split()) for card in visible]
-    verdict = _word_clash(word, cards)
+    verdict = _word_clash(word, cards, referee_asks)
     if verdict is None and len(split.words) == 1 and "-" not in word:
-        verdict = _table_hint(word, cards, allow_rhymes)
+        verdict = _table_hint(word, cards, allow_rhymes, referee_asks)
     return verdict or LEGAL

@@ -19,7 +19,7 @@ INFLECTIONS = ("s", "es", "ed", "ing", "er", "est", "n", "en")
 OTHER_ENDINGS = ("ie", "let", "ling", "ee", "eer", "ant", "ent", "ary", "ive", "ter", "an", "ese", "e")
 """Diminutives; -ee, -eer, -ant, -ent, -ary, -ive, -ter; demonyms' -an and -ese; the e
 of a verb made from a noun (bathe)."""
-ENDINGS = frozenset({s.text for s in SUFFIXES} | set(INFLECTIONS + OTHER_ENDINGS))
+ENDINGS = frozenset({s.text for s in SUFFIXES if s.ending} | set(INFLECTIONS + OTHER_ENDINGS))
 """What may follow a word in one derived from it: hand + -ful, art + -ist + -ic."""
 BEGINNINGS = frozenset({p.text for p in PREFIXES} | {"dis", "de", "in", "im"})
 MAX_ENDINGS = 2

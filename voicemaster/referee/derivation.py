@@ -10,6 +10,12 @@ states, acts and skills (dentistry, warmth), -ee people again (refugee), -ette
 things of its base's own kind (cigarette), -less, -ful, -ish and -y adjectives. The
 kinds are WordNet's semantic classes. Suffixes that end many unrelated words
 (-age: savage; -ic: rustic) make no such claim.
+
+All of this is weak evidence (issue 25): WordNet's silence is no proof of an
+accident, but no proof of a derivation either (a dentist is a person, and no one who
+dents), so the opposing spymaster is asked, with the reason. A word not of the kind
+its suffix makes is no derivation at all (manner, banner, clover: legal). Suffixes
+that make no kind (baggage, shortage, serenity) and prefixes (nonsense) are asked about too.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from voicemaster.referee import kinship
+from voicemaster.referee.prefixes import prefix_bases
 from voicemaster.referee.suffixes import suffix_bases
 
 KINDS = {
@@ -40,12 +47,26 @@ def of_kind(word: str, kind: str) -> bool:
     return bool(pos) and bool(kinship.classes(word) & KINDS[kind])
 
 
+def used_classes(word: str) -> frozenset[str]:
+    """The kinds of thing the word names as it is used: the classes of the senses
+    WordNet's tagged corpus met, or of all its noun senses when it met none."""
+    return kinship.met_classes(word) or kinship.classes(word)
+
+
 @lru_cache(maxsize=32768)
-def unlinked_bases(word: str) -> frozenset[str]:
-    """Bases of a word WordNet defines, by the suffixes whose kind the word is."""
-    return frozenset(
-        base
-        for base, suffix in suffix_bases(word)
-        if (suffix.makes == "base" and kinship.classes(word) & kinship.classes(base))
-        or (suffix.makes not in ("", "base") and of_kind(word, suffix.makes))
-    )
+def unlinked_bases(word: str) -> dict[str, bool]:
+    """Bases of a word WordNet defines but does not tie to them, each with whether it
+    may be derived further (its suffix keeps the base's sound: snobbery <- snobby <-
+    snob; not organization <- organize <- organ): by the suffixes whose kind the word
+    is as it is used, or that make no kind and keep the base's sound (or respell it:
+    diplomacy, defense), and by prefixes."""
+    found = dict.fromkeys(prefix_bases(word), False)
+    for base, suffix in suffix_bases(word):
+        no_kind = suffix.makes == "" and (suffix.sound == "full" or not suffix.ending)
+        if (
+            no_kind
+            or (suffix.makes == "base" and used_classes(word) & kinship.classes(base))
+            or (suffix.makes not in ("", "base") and of_kind(word, suffix.makes))
+        ):
+            found[base] = found.get(base, False) or suffix.sound == "full"
+    return found

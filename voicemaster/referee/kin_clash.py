@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal, remainder
+from voicemaster.referee.evidence import tie_holds
 from voicemaster.referee.suffixes import heard_as_derived
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import readings
@@ -29,8 +30,9 @@ class Tie:
     phrase: str
     """"is a form of FISH", "is built on ICE", "is part of HORSESHOE", "shares fish with FISHERY"."""
     doubtful: bool
-    """Only a synonym ties them (a clipping, or an accident: capital, cap), or
-    the tie holds through a homograph's other reading (ROSE, rise)."""
+    """Only a synonym ties them (a clipping, or an accident: capital, cap), the
+    tie holds through a homograph's other reading (ROSE, rise), or its spelling
+    is weak evidence (evidence.py: cow + -ard, tot said TOH-tal)."""
 
 
 def heard_as_kin(longer: str, shorter: str) -> bool:
@@ -119,7 +121,16 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
                 tie = Tie(rule, f"{phrase} only if it is read as {said.word}", True)
             elif found.minor:
                 tie = Tie(rule, f"shares a meaning with {display} but may not be made from it", True)
+            elif not tie_holds(said.word, shown.word, found.word):
+                tie = Tie(rule, maybe(phrase), True)
             else:
                 return Tie(rule, phrase, False)
             best = best or tie
     return best
+
+
+def maybe(phrase: str) -> str:
+    """A relation said as a possibility: "is a form of CUT" -> "may be a form of CUT"."""
+    if phrase.startswith("is "):
+        return "may be " + phrase[3:]
+    return "may " + phrase.replace("shares", "share", 1)

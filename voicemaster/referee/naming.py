@@ -31,7 +31,8 @@ def spoken_base(base: str, words: tuple[str, ...]) -> str:
 
 def _built_on(word: str, base: str) -> bool:
     """Does `word` hold `base` and another word (fish + -erman, ice + berg, space + ship)?"""
-    if any(base in split and len(split) > 1 for split, shaky in compounds.vetted_splits(word) if not shaky):
+    if any(base in split and len(split) > 1 and min(levels) < compounds.SPELLED
+           for split, levels in compounds.vetted_splits(word)):
         return True
     rest = remainder(word, base)
     if rest is None or affixal(rest):

@@ -36,13 +36,16 @@ class Reading:
 
 
 def _regular_lemmas(word: str) -> set[str]:
-    """Known words that an unknown word is a regular inflection of (mouses -> mouse)."""
+    """Known words that an unknown word is a regular inflection of (mouses -> mouse;
+    mimicked -> mimic: a c takes a k before -ed and -ing)."""
     found: set[str] = set()
     for ending, restore in REGULAR_ENDINGS:
         if word.endswith(ending):
             stem = word[: -len(ending)]
             candidates = {stem + restore}
             if len(stem) > 2 and stem[-1] == stem[-2]:
+                candidates.add(stem[:-1])
+            if stem.endswith("ck") and ending in ("ed", "ing"):
                 candidates.add(stem[:-1])
             found |= {c for c in candidates if len(c) >= 3 and c in lexicon().pos}
     return found
@@ -62,18 +65,28 @@ def _a_verb_itself(form: str) -> bool:
 def homograph(form: str, lemma: str, pos: str) -> bool:
     """Is `form` an irregular inflection of `lemma` that is also a noun or verb
     of its own, unrelated to it (ROSE, past of rise)? Its own parts of speech
-    are those its inflections do not explain (glasses is a plural noun and a
-    verb form of glass; sang only a verb form); a past tense with verb forms
+    are those its inflections do not explain, in lemminflect or as a noun WordNet's tagged
+    corpus met (glasses is a plural noun and a verb form of glass; sang only a verb
+    form, whatever rare noun WordNet lists); a past tense with verb forms
     of its own is another verb (found, founded). A regular form (labeling,
     building) is spelled as its lemma's, and its noun is made from the verb;
     not so a comparative that is also a verb of its own (flatter: more flat, or praise)."""
     lex = lexicon()
     explained = {p for _, p in lex.lemmas_of(form)}
-    own = (set(lex.pos.get(form, "")) - explained) & CONTENT_POS
+    used_noun = {"N"} if kinship.met_classes(form) else set()
+    own = ((set(lex.pos.get(form, "")) | used_noun) - explained) & CONTENT_POS
     if affixal(remainder(form, lemma) or "-") and not (pos == "A" and "V" in own):
         return False
     another = bool(own - {pos}) or (pos == "V" and _a_verb_itself(form))
     return another and kinship.related(form, lemma) is None
+
+
+def _spelled(lemma: str) -> str:
+    """A lemma as the dictionary spells it: lemminflect keeps the k a c takes before
+    an ending (mimicked -> mimick), which the lemma has not (mimic)."""
+    if lemma.endswith("ck") and not kinship.known(lemma) and kinship.known(lemma[:-1]):
+        return lemma[:-1]
+    return lemma
 
 
 @lru_cache(maxsize=32768)
@@ -86,7 +99,8 @@ def readings(word: str) -> tuple[Reading, ...]:
     spelled = {word, american(word)}
     out = {Reading(form, ANY_POS) for form in spelled}
     for form in spelled:
-        out |= {Reading(lemma, pos, homograph(form, lemma, pos)) for lemma, pos in lex.lemmas_of(form)}
+        lemmas = [(_spelled(lemma), pos) for lemma, pos in lex.lemmas_of(form)]
+        out |= {Reading(lemma, pos, homograph(form, lemma, pos)) for lemma, pos in lemmas}
         unknown = form not in lex.pos and form not in lex.lemmas and form not in lex.proper
         if unknown and lex.freq(form) < NAME_LIKE_ZIPF:
             out |= {Reading(lemma, ANY_POS) for lemma in _regular_lemmas(form)}

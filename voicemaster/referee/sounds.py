@@ -28,31 +28,40 @@ def pronunciations(word: str) -> tuple[Phones, ...]:
     return tuple(tuple(p.split()) for p in entry.split("|")) if entry else ()
 
 
-def _alike(heard: str, said: str) -> bool:
+SHORTENED = {"AY": "IH", "EY": "EH", "IY": "EH", "OW": "AA", "UW": "AH"}
+"""A long vowel English shortens before a cluster or in a longer word (vine, vineyard;
+serene, serenity; divine, divinity)."""
+
+
+def _alike(heard: str, said: str, shortened: bool = False) -> bool:
     """Same phone, or two vowels of which one lacks main stress (conduct ~
     conductor, angel ~ angelic); two vowels with main stress must agree
-    (state is not static)."""
+    (state is not static), but with `shortened` the base's may be said short
+    in the whole (serene ~ serenity)."""
     if bare(heard) == bare(said):
+        return True
+    if shortened and SHORTENED.get(bare(said)) == bare(heard):
         return True
     return is_vowel(heard) and is_vowel(said) and (heard[-1] != "1" or said[-1] != "1")
 
 
-def _starts_with(whole: Phones, base: Phones) -> bool:
-    return len(whole) >= len(base) and all(_alike(w, b) for w, b in zip(whole, base))
+def _starts_with(whole: Phones, base: Phones, shortened: bool = False) -> bool:
+    return len(whole) >= len(base) and all(_alike(w, b, shortened) for w, b in zip(whole, base))
 
 
 def has_sound_prefix(whole: str, base: str, loose: bool = False) -> bool | None:
     """Does `whole` start with the sound of `base`?
 
     A base that ends in an unstressed vowel may lose it (happy -> happily);
-    `loose` ignores the base's last phone (act -> action, atom -> atomic).
+    `loose` ignores the base's last phone (act -> action, atom -> atomic) and lets
+    its long vowel be said short (serene -> serenity).
     None when either word has no known pronunciation.
     """
     wholes, bases = pronunciations(whole), pronunciations(base)
     if not wholes or not bases:
         return None
     if loose:
-        return any(_starts_with(w, b[:-1]) for w in wholes for b in bases if len(b) > 1)
+        return any(_starts_with(w, b[:-1], shortened=True) for w in wholes for b in bases if len(b) > 1)
     return any(
         _starts_with(w, b) or (len(b) > 1 and b[-1].endswith("0") and _starts_with(w, b[:-1]))
         for w in wholes

@@ -51,6 +51,10 @@ class Suffix:
     as derived when it is of that kind (prisoner is a person, manner is not).
     "base": a thing of the base's own kind (a cigarette is a small cigar). "" for
     suffixes that end too many unrelated words (-age, -ic, -ion)."""
+    ending: bool = True
+    """Counted among the endings any word may take (affixes.ENDINGS, which the shipped
+    WordNet table is built with). The rules of issue 25 are not: -cy and -se replace
+    the base's last letters, and -ure ends too many words to be read as an ending."""
 
 
 SUFFIXES = (
@@ -64,6 +68,7 @@ SUFFIXES = (
     Suffix("ly", "AR", "AN", exclude="V", makes="quality"),
     Suffix("y", "A", "NV", exclude="N", makes="quality"),
     Suffix("ful", "A", "NV", makes="quality"),
+    Suffix("ful", "N", "N"),
     Suffix("less", "A", "NV", makes="quality"),
     Suffix("some", "A", "NV", makes="quality"),
     Suffix("able", "A", "V", makes="quality"),
@@ -90,8 +95,12 @@ SUFFIXES = (
     Suffix("ical", "A", "N", exclude="V", sound="loose", min_base=4, guarded=False),
     Suffix("al", "A", "NA", exclude="V", sound="loose", after="ic$", guarded=False),
     Suffix("ous", "A", "N", sound="loose", min_base=4),
-    Suffix("ity", "N", "A", sound="loose", min_base=4),
+    Suffix("ity", "N", "A", sound="loose", min_base=4, makes="abstract"),
     Suffix("ize", "V", "NA", sound="loose", min_base=4),
+    Suffix("ure", "N", "VA", sound="loose", min_base=4, ending=False),
+    Suffix("cy", "N", "NA", sound="loose", min_base=4, ending=False),
+    Suffix("se", "N", "V", sound="loose", min_base=4, guarded=False, ending=False),
+    Suffix("ie", "N", "N", makes="base"),
 )
 
 
@@ -100,8 +109,13 @@ def _pos(word: str) -> str:
 
 
 def _stems(word: str, suffix: Suffix) -> set[str]:
-    """Spellings the base may have had before the suffix was added."""
+    """Spellings the base may have had before the suffix was added: -cy replaces a t
+    (diplomat, diplomacy; pirate, piracy), -se the d of -nd (defend, defense)."""
     stem = word[: -len(suffix.text)]
+    if suffix.text == "cy":
+        return {stem + "t", stem + "te"}
+    if suffix.text == "se":
+        return {stem + "d"} if stem.endswith("n") else set()
     out = {stem, stem + "e", stem + "y", stem + "o"}
     if stem.endswith("i"):
         out.add(stem[:-1] + "y")
@@ -119,6 +133,14 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
 def _not_too_common(word: str, base: str) -> bool:
     freq = lexicon().freq
     return freq(word) <= freq(base) + MAX_GAIN
+
+
+def sound_mode(base: str, suffix: Suffix) -> str:
+    """How closely `base` must be heard in it: a c softens before i, e or y, so
+    only loosely (critic, criticism; lyric, lyricist)."""
+    if suffix.sound == "full" and base.endswith("c") and suffix.text[0] in "iey":
+        return "loose"
+    return suffix.sound
 
 
 def _sounds_derived(word: str, base: str, mode: str) -> bool:
@@ -197,6 +219,6 @@ def suffix_bases(word: str) -> tuple[tuple[str, Suffix], ...]:
             and set(_pos(base)) & set(suffix.base)
             and re.search(suffix.after, base)
             and (not suffix.guarded or _not_too_common(word, base))
-            and _sounds_derived(word, base, suffix.sound)
+            and _sounds_derived(word, base, sound_mode(base, suffix))
         ]
     return tuple(found)

@@ -1,4 +1,4 @@
-"""Clues about letters, letter counts, table positions and rhymes."""
+"""Clues about letters, letter counts, table positions and rhymes; the card a clue comes nearest to."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from voicemaster.vocabulary import spoken_number
 POSITION_WORDS = frozenset(
     """corner corners top bottom left right middle center centre row rows column columns
     edge edges side sides diagonal diagonally upper lower above below beside adjacent
-    neighbor neighbour neighbors neighbours grid first second third fourth fifth last""".split()
+    neighbor neighbour neighbors neighbours grid first second third fourth fifth last
+    horizontal horizontally vertical vertically""".split()
 )
 """Words that can point at places in the 5x5 grid; the opposing spymaster decides."""
 
@@ -47,3 +48,27 @@ def is_position_word(word: str) -> bool:
 
 def rhyming_cards(word: str, visible: list[str]) -> list[str]:
     return [card for card in visible if " " not in card and rhymes(word, card.lower())]
+
+
+MIN_SHARED = 3
+
+
+def nearest_card(word: str, visible: list[str]) -> str | None:
+    """The card a challenged clue is most likely disputed over, to name in the question:
+    the one sharing the longest run of letters with it (at least three: snowfall and
+    WATERFALL share "fall"), else one it rhymes with; None when nothing stands out."""
+    clue = word.lower()
+    runs = [(_shared_run(clue, card.lower()), -i, card) for i, card in enumerate(visible)]
+    longest, _, best = max(runs, default=(0, 0, None))
+    if longest >= MIN_SHARED:
+        return best
+    rhyming = rhyming_cards(clue, list(visible))
+    return rhyming[0] if rhyming else None
+
+
+def _shared_run(a: str, b: str) -> int:
+    """The length of the longest run of letters of `a` that `b` holds too (0 below MIN_SHARED)."""
+    for n in range(len(a), MIN_SHARED - 1, -1):
+        if any(a[i : i + n] in b for i in range(len(a) - n + 1)):
+            return n
+    return 0

@@ -3,9 +3,11 @@
 WordNet decides for the words it defines: their kin (kin_clash), the
 derivations it leaves unlinked whose kind it confirms (derivation), and which
 of their spellings-as-compounds are real (compounds.vetted_splits). Affix
-rules and sound alone judge the words WordNet does not know. A clash that holds only
-through a homograph (ROSE, rise), a synonym (caravan, van) or a compound whose
-meaning drifted (understand) is doubtful: the opposing spymaster decides.
+rules and sound alone judge the words WordNet does not know. A clash is certain
+only on strong evidence (evidence.py); one that holds only through a homograph
+(ROSE, rise), a synonym (caravan, van), a compound whose meaning drifted
+(understand), a spelling WordNet does not confirm (cartridge: cart + ridge; dentist:
+dent + -ist) or a word WordNet does not know is doubtful: the opposing spymaster decides.
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ from functools import lru_cache
 from typing import Iterator
 
 from voicemaster.referee import affixes, compounds, derivation, kinship, listed_forms
-from voicemaster.referee.kin_clash import heard_as_kin, kin_clash
+from voicemaster.referee.affixes import affixal
+from voicemaster.referee.compounds import LIKELY, SPELLED, SURE, Level
+from voicemaster.referee.evidence import derived_soundly
+from voicemaster.referee.kin_clash import heard_as_kin, kin_clash, maybe
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
+from voicemaster.referee.sounds import bare, pronunciations
 from voicemaster.referee.spelling import american
 
 PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega multi para anti semi".split())
@@ -51,20 +57,36 @@ def _american_phrase(text: str) -> str:
 
 
 @lru_cache(maxsize=32768)
-def roots(word: str) -> frozenset[str]:
-    """Words that `word` or one of its stems is derived from (teachers -> teach):
-    WordNet's kin spelled inside a word it defines, affix rules for the rest."""
-    out: set[str] = set()
+def rooted(word: str, depth: int = 2) -> dict[str, bool]:
+    """Words that `word` or one of its stems is derived from (teachers -> teach), each
+    with whether the evidence is strong: WordNet's kin spelled inside a word it defines,
+    as evidence.py judges it, and listed derivations; weakly, derivations WordNet leaves
+    unlinked (derivation.py) and what those are made from in turn (snobbery <- snobby
+    <- snob), and affix rules alone, for a word WordNet lacks."""
+    out: dict[str, bool] = {}
     for stem in sure_stems(word):
+        found: dict[str, bool] = {}
         if kinship.known(stem):
-            kin = kinship.kin(stem).items()
-            found = {k for k, minor in kin if not minor and len(k) < len(stem) and heard_as_kin(stem, k)}
-            found |= listed_forms.listed_bases(stem) | derivation.unlinked_bases(stem)
+            for k, minor in kinship.kin(stem).items():
+                if not minor and len(k) <= len(stem) and k != stem and heard_as_kin(stem, k):
+                    found[k] = derived_soundly(stem, k)
+            found.update((base, True) for base in listed_forms.listed_bases(stem))
+            for base, chained in derivation.unlinked_bases(stem).items():
+                further = rooted(base, depth - 1) if depth > 1 and chained else {}
+                found[base] = found.get(base, False)
+                found.update((root, found.get(root, False)) for root in further if stem.startswith(root[:-1]))
         else:
-            found = set(affixes.bases(stem))
-        for base in found:
-            out |= {base} if _a_lemma_itself(base) else stems(base)
-    return frozenset(out)
+            found = dict.fromkeys(affixes.bases(stem), False)
+        for base, strong in found.items():
+            for root in {base} if _a_lemma_itself(base) else stems(base):
+                out[root] = out.get(root, False) or strong
+    return out
+
+
+@lru_cache(maxsize=65536)
+def roots(word: str, level: Level = LIKELY) -> frozenset[str]:
+    """The words `word` is derived from, on strong evidence only (SURE) or on any."""
+    return frozenset(base for base, strong in rooted(word).items() if strong or level > SURE)
 
 
 def _a_lemma_itself(word: str) -> bool:
@@ -77,29 +99,43 @@ def _a_lemma_itself(word: str) -> bool:
 
 
 @lru_cache(maxsize=32768)
-def part_stems(word: str, doubtful: bool) -> frozenset[str]:
+def part_stems(word: str, level: Level) -> frozenset[str]:
     """Noun stems of every part of a compound (snowmen -> snow, men, man)."""
-    return frozenset(s for part in compounds.parts(word, doubtful) for s in noun_stems(part))
+    return frozenset(s for part in compounds.parts(word, level) for s in noun_stems(part))
 
 
 @lru_cache(maxsize=32768)
-def part_roots(word: str, doubtful: bool) -> frozenset[str]:
+def part_roots(word: str, level: Level) -> frozenset[str]:
     """What the parts of a compound are derived from (undertaker -> take)."""
-    return frozenset(r for part in compounds.parts(word, doubtful) for r in roots(part))
+    return frozenset(r for part in compounds.parts(word, level) for r in roots(part, level))
 
 
 def _same_word(clue: str, card: str) -> bool:
     return squash(clue) == squash(card) or squash(_american_phrase(clue)) == squash(_american_phrase(card))
 
 
+POS_NAMES = {"N": "noun", "V": "verb", "A": "adjective", "R": "adverb"}
+
+
+def _said_two_ways(word: str) -> bool:
+    """Is `word` spelled alike but said two ways (LEAD, TEAR, WIND): two words?"""
+    return len({tuple(bare(p) for p in phones if p.endswith("1")) for phones in pronunciations(word)}) > 1
+
+
 def _inflection(clue: str, card: str, display: str) -> Clash | None:
     """Inflections of one lemma in one part of speech: died and DICE are not
     (verb die, noun die), broken and BREAK are; rising and ROSE only if ROSE
-    is read as the past of rise."""
+    is read as the past of rise; led and LEAD only if LEAD is read as the verb
+    (a card said two ways is two words; an irregular form belongs to one)."""
     best: Clash | None = None
     for said in readings(clue):
         for shown in readings(card):
             if said.word != shown.word or (said.pos != shown.pos and ANY_POS not in (said.pos, shown.pos)):
+                continue
+            irregular = not affixal(affixes.remainder(clue, card) or "-")
+            if not (said.doubtful or shown.doubtful) and said.pos in POS_NAMES and irregular and _said_two_ways(card):
+                reading = f"the {POS_NAMES[said.pos]}"
+                best = best or Clash("form", f"is a form of {display} only if {display} is read as {reading}", True)
                 continue
             if not (said.doubtful or shown.doubtful):
                 return Clash("form", f"is a form of {display}")
@@ -110,15 +146,18 @@ def _inflection(clue: str, card: str, display: str) -> Clash | None:
     return best
 
 
-def _derivation(clue: str, card: str, display: str) -> Clash | None:
+def _derivation(clue: str, card: str, display: str, level: Level) -> Clash | None:
     """Affix rules for words WordNet does not define, and the listed irregular
-    derivations (person ~ people) for all; named by the base they share (naming.py)."""
+    derivations (person ~ people) for all; named by the base they share (naming.py).
+    Past SURE, on weak evidence too: doubtful."""
     a, b = sure_stems(clue), sure_stems(card)
-    ra, rb = roots(clue), roots(card)
+    ra, rb = roots(clue, level), roots(card, level)
     base = min(ra & b or rb & a or ra & rb, default=None)
     if base is None:
         return None
-    return Clash(*relation((clue, clue), (card, card), base, display))
+    rule, phrase = relation((clue, clue), (card, card), base, display)
+    return Clash(rule, maybe(phrase), True) if level > SURE else Clash(rule, phrase)
+
 
 
 def _shareable(part: str) -> bool:
@@ -129,22 +168,27 @@ def _shareable(part: str) -> bool:
     return content and (len(part) >= SHARED_MIN_LENGTH or lex.freq(part) >= SHARED_SHORT_ZIPF)
 
 
-def _compound(clue: str, card: str, display: str, doubtful: bool) -> Clash | None:
-    """Compounds from the splits WordNet confirms, or (doubtful) those it only allows."""
-    clue_parts, card_parts = part_stems(clue, doubtful), part_stems(card, doubtful)
-    how = f" {BY_SPELLING}" if doubtful else ""
-    if noun_stems(clue) & (card_parts | part_roots(card, doubtful)):
-        return Clash("compound", f"is part of {display}{how}", doubtful)
-    if noun_stems(card) & (clue_parts | part_roots(clue, doubtful)):
-        return Clash("compound", f"is built on {display}{how}", doubtful)
+def _compound(clue: str, card: str, display: str, level: Level) -> Clash | None:
+    """Compounds from the splits WordNet confirms; past SURE (doubtful), from those
+    shaped like compounds, then from those by spelling only."""
+    clue_parts, card_parts = part_stems(clue, level), part_stems(card, level)
+    doubtful = level > SURE
+
+    def said(phrase: str) -> str:
+        return f"{phrase} {BY_SPELLING}" if level == SPELLED else maybe(phrase) if doubtful else phrase
+
+    if noun_stems(clue) & (card_parts | part_roots(card, level)):
+        return Clash("compound", said(f"is part of {display}"), doubtful)
+    if noun_stems(card) & (clue_parts | part_roots(clue, level)):
+        return Clash("compound", said(f"is built on {display}"), doubtful)
     spelled_apart = " " in clue or " " in card
     shared = [
         part
-        for part in sorted(compounds.parts(clue, doubtful))
+        for part in sorted(compounds.parts(clue, level))
         if noun_stems(part) & card_parts and (spelled_apart or _shareable(part))
     ]
     if shared:
-        return Clash("compound", f"shares {shared[0]} with {display}{how}", doubtful)
+        return Clash("compound", said(f"shares {shared[0]} with {display}"), doubtful)
     return None
 
 
@@ -155,13 +199,31 @@ def _kin(clue: str, card: str, display: str) -> Clash | None:
 
 def _checks(clue: str, card: str, display: str) -> Iterator[Clash | None]:
     """The checks in order, computed only as far as needed."""
-    if not any(ch in clue + card for ch in " -"):
+    one_word = not any(ch in clue + card for ch in " -")
+    if one_word:
         yield _inflection(clue, card, display)
         yield _kin(clue, card, display)
-        yield _derivation(clue, card, display)
-    yield _compound(clue, card, display, False)
-    if compounds.parts(clue, True) != compounds.parts(clue) or compounds.parts(card, True) != compounds.parts(card):
-        yield _compound(clue, card, display, True)
+        yield _derivation(clue, card, display, SURE)
+    yield _compound(clue, card, display, SURE)
+    weaker = [a or b for a, b in zip(_weaker(clue), _weaker(card))]
+    if weaker[1]:
+        yield _compound(clue, card, display, LIKELY)
+    if weaker[2]:
+        yield _compound(clue, card, display, SPELLED)
+    if one_word and weaker[0]:
+        yield _derivation(clue, card, display, LIKELY)
+
+
+@lru_cache(maxsize=65536)
+def _weaker(word: str) -> tuple[bool, bool, bool]:
+    """Does weaker evidence find more for `word` than the level below, so that a check
+    at that level could say anything new: its roots at LIKELY, its parts at LIKELY and
+    at SPELLED?"""
+    return (
+        roots(word, LIKELY) != roots(word, SURE),
+        part_stems(word, LIKELY) != part_stems(word, SURE) or part_roots(word, LIKELY) != part_roots(word, SURE),
+        part_stems(word, SPELLED) != part_stems(word, LIKELY) or part_roots(word, SPELLED) != part_roots(word, LIKELY),
+    )
 
 
 def clash(clue: str, card: str) -> Clash | None:

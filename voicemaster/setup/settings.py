@@ -132,7 +132,7 @@ def _toml(value: Any) -> str:
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("house rules (also settable in the config file)")
     g.add_argument("--house-rules", action="append", default=[], metavar="R1,R2",
-                   help="exact-guesses, lenient-clues, allow-rhymes, allow-compound-clues")
+                   help="exact-guesses, lenient-clues, allow-rhymes, allow-compound-clues, referee-asks")
     g.add_argument("--coop", action="store_true", default=None, help="co-op variant against a simulated opponent")
     g.add_argument("--timer", action="store_true", default=None, help="turn timer on")
     g.add_argument("--clue-seconds", type=float, help="timer length for the clue (default 120)")

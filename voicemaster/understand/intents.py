@@ -11,7 +11,7 @@ from typing import Literal, Union
 
 from voicemaster.game.clue_number import ClueNumber
 
-CommandKind = Literal["stop", "undo", "yes", "no", "repeat", "status", "time", "new_game"]
+CommandKind = Literal["stop", "undo", "yes", "no", "repeat", "status", "time", "new_game", "overrule", "challenge"]
 TimeAction = Literal["query", "pause", "resume"]
 
 
@@ -43,7 +43,8 @@ class CoverCard:
 
 @dataclass(frozen=True)
 class Command:
-    """Any of the short requests: stop, undo, yes, no, repeat, status, time, new game."""
+    """Any of the short requests: stop, undo, yes, no, repeat, status, time, new game,
+    overrule (the table allows a refused clue), challenge (it disputes an allowed one)."""
 
     kind: CommandKind
     time_action: TimeAction = "query"

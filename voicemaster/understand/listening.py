@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from voicemaster.game.phase import Phase
 
@@ -20,3 +20,12 @@ class Listening:
     confirm, a card to choose, a clue for the opposing spymaster to rule on)."""
     game_over: bool = False
     """The game has ended: "new game" may be said."""
+    may_overrule: bool = False
+    """The referee has just refused a clue: "allow it" or "overrule" may be said."""
+    may_challenge: bool = False
+    """A clue the referee allowed awaits its first guess: "challenge" may be said."""
+
+    def typed(self) -> "Listening":
+        """What a typed line may say: a line typed for the referee is never table talk, so
+        the table's rulings are read at any time and a late one is told why it is too late."""
+        return replace(self, may_overrule=True, may_challenge=True)

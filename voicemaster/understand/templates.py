@@ -24,7 +24,8 @@ from voicemaster.game.phase import Phase
 Slot = Literal["card", "number", "clue", "word"]
 
 IntentKind = Literal[
-    "clue", "guess", "cover", "stop", "undo", "yes", "no", "repeat", "status", "time", "new_game"
+    "clue", "guess", "cover", "stop", "undo", "yes", "no", "repeat", "status", "time", "new_game", "overrule",
+    "challenge",
 ]
 
 
@@ -40,6 +41,10 @@ class Template:
     """Only fits while a question is open (yes, no)."""
     needs_over: bool = False
     """Only fits once the game is over ("new game")."""
+    needs_refusal: bool = False
+    """Only fits right after the referee refused a clue ("allow it")."""
+    needs_allowed_clue: bool = False
+    """Only fits after a clue the referee allowed, before the first guess ("challenge")."""
 
 
 BOTH = frozenset({Phase.CLUE, Phase.GUESS})
@@ -65,6 +70,8 @@ TEMPLATES: tuple[Template, ...] = (
     Template("time", "pause [the] timer", BOTH, time_action="pause"),
     Template("time", "resume [the] timer", BOTH, time_action="resume"),
     Template("new_game", "new game", BOTH, needs_over=True),
+    Template("overrule", "(allow it|overrule)", BOTH, needs_refusal=True),
+    Template("challenge", "challenge", BOTH, needs_allowed_clue=True),
 )
 
 
@@ -110,9 +117,16 @@ def example(template: Template) -> str:
 
 
 def templates_for(
-    phase: Phase, *, awaiting_clue: bool = True, question_open: bool = True, game_over: bool = False
+    phase: Phase,
+    *,
+    awaiting_clue: bool = True,
+    question_open: bool = True,
+    game_over: bool = False,
+    may_overrule: bool = False,
+    may_challenge: bool = False,
 ) -> tuple[Template, ...]:
-    """The templates that can fit in this phase, in priority order."""
+    """The templates that can fit in this phase, in priority order. "allow it" and
+    "challenge" only when they can apply, so the table's talk is never taken for them."""
     return tuple(
         t
         for t in TEMPLATES
@@ -120,6 +134,8 @@ def templates_for(
         and (awaiting_clue or not t.needs_awaited_clue)
         and (question_open or not t.needs_question)
         and (game_over or not t.needs_over)
+        and (may_overrule or not t.needs_refusal)
+        and (may_challenge or not t.needs_allowed_clue)
     )
 
 

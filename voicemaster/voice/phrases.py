@@ -14,7 +14,9 @@ from voicemaster.game.cards import Identity, Team
 from voicemaster.game.events import (
     ActionUndone,
     CardRevealed,
+    ClueChallenged,
     ClueGiven,
+    ClueOverruled,
     ClueQuestioned,
     ClueRejected,
     CoverOffered,
@@ -30,6 +32,7 @@ from voicemaster.game.events import (
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import GameSnapshot
 from voicemaster.game.clue_number import UNLIMITED, ClueNumber
+from voicemaster.referee.table_hints import nearest_card
 from voicemaster.understand.intents import TimeAction
 from voicemaster.vocabulary import number_words
 
@@ -76,13 +79,26 @@ def _game_started(e: GameStarted) -> list[str]:
     return [f"New game. {e.starting.title} starts.", f"{e.starting.title} spymaster, your clue."]
 
 
-def _clue_given(e: ClueGiven) -> list[str]:
-    said = f"{e.team.title}: {e.word}, {_clue_number(e.number)}."
+def _clue_given(e: ClueGiven, before: Sequence[GameEvent]) -> list[str]:
+    """The clue and the guesses it gives; after "Overruled: ... stands." only the guesses."""
+    overruled = any(isinstance(b, ClueOverruled) for b in before)
+    said = [] if overruled else [f"{e.team.title}: {e.word}, {_clue_number(e.number)}."]
     if e.guesses_left is None:
-        return [said, "Unlimited guesses."]
+        return [*said, "Unlimited guesses."]
     if e.guesses_left == 1:
-        return [said, "One guess."]
-    return [said, f"Up to {number_words(e.guesses_left)} guesses."]
+        return [*said, "One guess."]
+    return [*said, f"Up to {number_words(e.guesses_left)} guesses."]
+
+
+def _clue_overruled(e: ClueOverruled) -> list[str]:
+    return [f"Overruled: {e.word}, {_clue_number(e.number)} stands."]
+
+
+def _clue_challenged(e: ClueChallenged, snapshot: GameSnapshot) -> list[str]:
+    """ "Blue spymaster: is snowfall allowed with WATERFALL? Say yes or no." """
+    card = nearest_card(e.word, [c.word for c in snapshot.cards if not c.covered])
+    with_card = f" with {card.upper()}" if card else ""
+    return [f"{e.judge.title} spymaster: is {e.word} allowed{with_card}? Say yes or no."]
 
 
 def _clue_rejected(e: ClueRejected) -> list[str]:
@@ -168,7 +184,11 @@ def _render(
     if isinstance(event, GameStarted):
         return _game_started(event)
     if isinstance(event, ClueGiven):
-        return _clue_given(event)
+        return _clue_given(event, before)
+    if isinstance(event, ClueOverruled):
+        return _clue_overruled(event)
+    if isinstance(event, ClueChallenged):
+        return _clue_challenged(event, snapshot)
     if isinstance(event, ClueRejected):
         return _clue_rejected(event)
     if isinstance(event, ClueQuestioned):

@@ -75,7 +75,8 @@ def strict_jsgf(now: Listening, clue_words: Sequence[str] = ()) -> str:
     only `clue_words` (candidates an open pass heard); without them it is left out."""
     cards = now.cards
     templates = [
-        t for t in templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over)
+        t for t in templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over,
+                                 may_overrule=now.may_overrule, may_challenge=now.may_challenge)
         if t.intent != "clue" or clue_words
     ]
     commands = " | ".join(f"( {_pattern_to_jsgf(t)} )" for t in templates)
@@ -92,7 +93,8 @@ def phrases(now: Listening) -> tuple[str, ...]:
     """Every complete phrase of the phase's templates (vosk's phrase list); the
     open clue slot contributes the clue vocabulary as single words."""
     out: list[str] = []
-    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over):
+    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over,
+                                  may_overrule=now.may_overrule, may_challenge=now.may_challenge):
         if template.intent == "clue":
             continue
         out.extend(_expand(template, now.cards))
@@ -123,7 +125,8 @@ def phase_arpa(now: Listening) -> str:
     """A bigram model (ARPA text) of the phase's templates plus open vocabulary:
     the clue word in the clue phase, the table's chatter in the guess phase."""
     cards = now.cards
-    templates = templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over)
+    templates = templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over,
+                              may_overrule=now.may_overrule, may_challenge=now.may_challenge)
     open_vocab = clue_vocabulary() if now.phase is Phase.CLUE else chatter_vocabulary()
     open_mass = OPEN_MASS[now.phase]
     card_vocab = {w for c in cards for w in card_words(c)}
@@ -182,7 +185,8 @@ def build_grammar(now: Listening) -> Grammar:
     return Grammar(
         phase=now.phase,
         phrases=phrases(now),
-        jsgf=strict_jsgf(Listening(now.cards, now.phase, awaiting_clue=True)),
+        jsgf=strict_jsgf(Listening(now.cards, now.phase, awaiting_clue=True, may_overrule=now.may_overrule,
+                                   may_challenge=now.may_challenge)),
         arpa=phase_arpa(now),
     )
 

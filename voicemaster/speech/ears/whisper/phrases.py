@@ -77,10 +77,14 @@ class Phrase:
 
 
 @functools.lru_cache(maxsize=16)
-def phase_forms(phase: Phase, awaiting_clue: bool, question_open: bool, game_over: bool = False) -> tuple[Form, ...]:
+def phase_forms(
+    phase: Phase, awaiting_clue: bool, question_open: bool, game_over: bool = False, may_overrule: bool = False,
+    may_challenge: bool = False,
+) -> tuple[Form, ...]:
     """Every form of every template allowed now, in table order."""
     forms: list[Form] = []
-    for template in templates_for(phase, awaiting_clue=awaiting_clue, question_open=question_open, game_over=game_over):
+    for template in templates_for(phase, awaiting_clue=awaiting_clue, question_open=question_open, game_over=game_over,
+                                  may_overrule=may_overrule, may_challenge=may_challenge):
         choices: list[list[tuple[str, ...]]] = []
         for element in elements(template.pattern):
             if element.slot is not None:

@@ -180,7 +180,8 @@ class Scorer:
                        1000 * (now - u.started), forced, u.enc.frames)
 
     def _candidates(self, fd: FreeDecode, enc: Encoded, cache: PrefixCache, now: Listening) -> list[Phrase]:
-        phrases = self.fixed_phrases(now.phase, now.cards, now.awaiting_clue, now.question_open, now.game_over)
+        phrases = self.fixed_phrases(now.phase, now.cards, now.awaiting_clue, now.question_open, now.game_over,
+                                     now.may_overrule, now.may_challenge)
         if now.phase is Phase.GUESS:
             return phrases
         forms = phase_forms(now.phase, now.awaiting_clue, now.question_open)
@@ -190,9 +191,10 @@ class Scorer:
         return [self.engine.tokenizer.sot_prev, *self.writer.tokens(" " + guess_prompt(cards))]
 
     def _fixed_phrases(
-        self, phase: Phase, cards: tuple[str, ...], awaiting_clue: bool, question_open: bool, game_over: bool = False
+        self, phase: Phase, cards: tuple[str, ...], awaiting_clue: bool, question_open: bool, game_over: bool = False,
+        may_overrule: bool = False, may_challenge: bool = False,
     ) -> list[Phrase]:
-        forms = phase_forms(phase, awaiting_clue, question_open, game_over)
+        forms = phase_forms(phase, awaiting_clue, question_open, game_over, may_overrule, may_challenge)
         phrases = self.writer.card_phrases(forms, cards) + self.writer.plain_phrases(forms)
         if phase is not Phase.GUESS:
             guesses = tuple(f for f in phase_forms(Phase.GUESS, False, False) if f.intent == "guess")

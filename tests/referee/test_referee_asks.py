@@ -1,0 +1,36 @@
+"""House rule referee-asks: every doubt of the referee goes to the table as a question.
+The referee still refuses on its own what is no doubt at all: a clue that is not one
+word and a number, and a card's own word (in any spelling)."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.referee import judge_clue
+
+BOARD = ("BREAK", "HORSESHOE", "THEATER", "BUG", "BED", "BOW", "HAT")
+
+
+@pytest.mark.parametrize(
+    ("clue", "reason"),
+    [
+        ("broken", "Broken is a form of BREAK."),
+        ("horse", "Horse is part of HORSESHOE."),
+        ("b", "BREAK, BUG, BED and 1 more start with B."),
+        ("three", "Three may be about letter counts: BUG, BED, BOW and 1 more have three letters."),
+        ("cat", "Cat rhymes with HAT."),
+    ],
+)
+def test_every_doubt_is_asked_with_its_reason(clue: str, reason: str) -> None:
+    verdict = judge_clue(clue, BOARD, referee_asks=True)
+    assert (verdict.verdict, verdict.reason) == ("ask", reason)
+
+
+@pytest.mark.parametrize(("clue", "rule"), [("theatre", "same-word"), ("break", "same-word"), ("pack rat", "shape")])
+def test_no_doubt_is_still_ruled(clue: str, rule: str) -> None:
+    verdict = judge_clue(clue, BOARD, referee_asks=True)
+    assert (verdict.verdict, verdict.rule) == ("illegal", rule)
+
+
+def test_a_legal_clue_stays_legal() -> None:
+    assert judge_clue("ocean", BOARD, referee_asks=True).verdict == "legal"
