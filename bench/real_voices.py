@@ -40,7 +40,9 @@ from voicemaster.speech.ears.recognizer import Transcript  # noqa: E402
 from voicemaster.speech.ears.whisper.decide import Evidence, decide  # noqa: E402
 from voicemaster.speech.ears.whisper.phrases import Phrase  # noqa: E402
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds  # noqa: E402
-from voicemaster.understand.intents import CoverCard, GuessCard, to_json  # noqa: E402
+from voicemaster.understand.intents import (  # noqa: E402
+    AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json,
+)
 from voicemaster.understand.listening import Listening  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -122,6 +124,38 @@ def replay(logs: list[Path], t: Thresholds, root: Path) -> dict[tuple[str, str, 
     return results
 
 
+def logged(sources: list[str], root: Path) -> tuple[dict[tuple[str, str, str], Cell], list[str]]:
+    """The figures of logged runs as they were decided, each log's engines under its label
+    ("LOG@before: " names them "before: both"...), and the engines in order."""
+    by_id = {c.id: c for c in clips(root)}
+    settings = {s.name: s for s in SETTINGS}
+    results: dict[tuple[str, str, str], Cell] = {}
+    engines: list[str] = []
+    for source in sources:
+        path, _, label = source.partition("@")
+        for raw in Path(path).read_text(encoding="utf-8").splitlines():
+            line = json.loads(raw)
+            engine = label + line["engine"]
+            engines += [engine] if engine not in engines else []
+            heard = Heard(Transcript(line["heard"], 0.0), from_json(line["intent"]), 0.0, line["ms"])
+            score(results.setdefault((engine, line["split"], line["condition"]), Cell()), by_id[line["id"]],
+                  settings[line["setting"]], heard)
+    return results, engines
+
+
+def from_json(data: dict | None) -> Intent | None:
+    if data is None:
+        return None
+    kind = data["type"]
+    if kind == "ambiguous":
+        return AmbiguousCard(data["action"], tuple(data["candidates"]))
+    if kind in ("guess", "cover"):
+        return (GuessCard if kind == "guess" else CoverCard)(data["word"])
+    if kind == "clue":
+        return GiveClue(data["word"], data["number"])
+    return Command(kind, data.get("action", "query"))
+
+
 def run(engine: str, ear: Ear, split: str, condition: str, args: argparse.Namespace, log) -> Cell:
     cell = Cell()
     root = args.data
@@ -162,12 +196,11 @@ def pct(values: list[bool]) -> str:
     return f"{100 * statistics.mean(values):.1f}% ({sum(values)}/{len(values)})" if values else "–"
 
 
-def report(results: dict[tuple[str, str, str], Cell], args: argparse.Namespace, minutes: float) -> str:
+def report(results: dict[tuple[str, str, str], Cell], args: argparse.Namespace, how: str) -> str:
     lines = [
         "# Real voices: what each ear does with real people",
         "",
-        f"`.venv/bin/python bench/real_voices.py --engines {' '.join(args.engines)} --splits {' '.join(args.splits)}"
-        f" --every {args.every} --talk-every {args.talk_every}` ({minutes:.0f} min). Clips: ../shared/realspeech, split by speaker "
+        f"{how}. Clips: ../shared/realspeech, split by speaker "
         "(bench/speech/realspeech.py): thresholds are fitted on `calib`, `test` is only measured. "
         "Board: " + ", ".join(BOARD) + ". Every clip is heard in the guess phase with a question open; "
         "numbers and card names also in the clue phase, while a clue is awaited. `talk 10`: other "
@@ -214,6 +247,8 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="write bench/results/real_voices.md")
     parser.add_argument("--replay", type=Path, nargs="+", metavar="LOG",
                         help="decide the logged clips again with Whisper's rules as they are now (no decoding)")
+    parser.add_argument("--from-logs", nargs="+", metavar="LOG[@LABEL]",
+                        help="report logged runs as they were decided (several engines, before and after)")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="Whisper thresholds to try instead of the shipped ones")
     args = parser.parse_args()
     started = time.perf_counter()
@@ -221,7 +256,15 @@ def main() -> None:
     if args.replay:
         results = replay(args.replay, with_settings(args.set), args.data)
         args.engines = ["whisper"]
-        print(report(results, args, 0.0))
+        print(report(results, args, f"Replayed: {' '.join(map(str, args.replay))}"))
+        return
+    if args.from_logs:
+        results, args.engines = logged(args.from_logs, args.data)
+        text = report(results, args, "Logged runs, each column as it was decided: " + "; ".join(
+            f"`{path}` ({label.rstrip(': ') or 'this code'})" for path, _, label in (a.partition("@") for a in args.from_logs)))
+        print(text)
+        if args.write:
+            (RESULTS / "real_voices.md").write_text(text + "\n", encoding="utf-8")
         return
     args.log.parent.mkdir(parents=True, exist_ok=True)
     with args.log.open("w", encoding="utf-8") as log:
@@ -238,7 +281,9 @@ def main() -> None:
                             f"{pct(cell.taken['clue phase'])}; revealed {len(cell.revealed)}", flush=True)
             finally:
                 ear.close()
-    text = report(results, args, (time.perf_counter() - started) / 60)
+    minutes = (time.perf_counter() - started) / 60
+    text = report(results, args, f"`.venv/bin/python bench/real_voices.py --engines {' '.join(args.engines)} --splits "
+                  f"{' '.join(args.splits)} --every {args.every} --talk-every {args.talk_every}` ({minutes:.0f} min)")
     print(text)
     if args.write:
         RESULTS.mkdir(parents=True, exist_ok=True)
