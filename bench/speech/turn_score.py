@@ -41,7 +41,8 @@ class TurnScore:
     questions_right: int = 0
     """Of those, with a card just guessed among the candidates."""
     stops: int = 0
-    """Turns that ended with a real person's "stop"."""
+    """Turns whose real "stop" was said while it could end the turn (a clue given, a card guessed,
+    the turn not over yet)."""
     stops_acted: int = 0
     """Of those, the turn ended by the stop (not still open, not ended otherwise before it)."""
     real_talk: int = 0
@@ -98,16 +99,22 @@ def score_turn(turn: Turn, state: dict[str, object], said: list[str]) -> TurnSco
         talk_acted=sum(1 for line in turn.talk if set(line.cards) & (set(revealed) | asked_cards)),
         questions=len(asked),
         questions_right=sum(1 for named in asked if set(named) & guessed),
-        stops=int(turn.lines[-1].kind == "stop"),
-        stops_acted=int(turn.lines[-1].kind == "stop" and _ended_by_stop(events)),
+        stops=int(_stop_could_act(turn, events)),
+        stops_acted=int(_stop_could_act(turn, events) and _ended_by_stop(events)),
         real_talk=len(turn.real_talk),
         answered_by_talk=int(_talk_before_yes(turn) and any(s.lower().startswith("cancelled") for s in said)),
     )
 
 
+def _stop_could_act(turn: Turn, events: list[dict]) -> bool:
+    """The turn's stop was said while it could end the turn: a clue given, a card guessed (the
+    rules want one first), and the turn not ended otherwise before it (a miss, the last guess)."""
+    ends = [e for e in events if e["type"] == "turn_ended"]
+    return (turn.lines[-1].kind == "stop" and any(e["type"] == "clue_given" for e in events)
+            and any(e["type"] == "card_revealed" for e in events) and all(e["reason"] == "stop" for e in ends))
+
+
 def _ended_by_stop(events: list[dict]) -> bool:
-    """The turn's last end is a stop (a guess that missed or used the last guess ends it first,
-    and then the stop has nothing to do: that counts as not acted on only if it ended otherwise)."""
     ends = [e for e in events if e["type"] == "turn_ended"]
     return bool(ends) and ends[-1]["reason"] == "stop"
 
