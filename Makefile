@@ -40,8 +40,10 @@ demo: install
 play: install
 	$(VENV)/bin/voicemaster play
 
+# Every core: each test file runs whole on one worker (its module fixtures, a loaded model, built
+# once), the longest files first (tests/conftest.py LONGEST_FIRST, kept in that order).
 test: install
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder --durations=10
 
 bench: install system-bench
 	$(PY) -m pip install -q -e '.[test,bench]'

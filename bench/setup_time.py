@@ -50,9 +50,9 @@ from bench.setup_grid import SEEDS, grid  # noqa: E402
 from bench.speech.corpus import voices_of  # noqa: E402
 from bench.speech.live_table import CONDITIONS, SPEECH_RMS, Room, background  # noqa: E402
 from voicemaster import cli  # noqa: E402
+from voicemaster.card_files import read_board  # noqa: E402
 from voicemaster.game.cards import card_key  # noqa: E402
 from voicemaster.game.dealing import deal_key  # noqa: E402
-from voicemaster.setup.files import read_board  # noqa: E402
 from voicemaster.setup.session import GO_ON  # noqa: E402
 from voicemaster.speech.voices.speakers import say  # noqa: E402
 from voicemaster.speech.voices.synthetic import active_power  # noqa: E402

@@ -12,7 +12,7 @@ import pronouncing
 import pytest
 from lemminflect import getAllInflections, getAllLemmas
 
-from voicemaster.setup.files import read_wordlist
+from voicemaster.card_files import read_wordlist
 from voicemaster.understand.templates import vocabulary
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 

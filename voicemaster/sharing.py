@@ -7,10 +7,13 @@ other one mid-way. A file written in place can be read half-written by a second 
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import os
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Hashable, TypeVar
 
@@ -44,3 +47,17 @@ def write_whole(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def directory_lock(directory: Path) -> Iterator[None]:
+    """One process (or thread) at a time builds into `directory`: an exclusive flock on it,
+    released if the holder dies. A builder that finds the lock taken waits, then finds the
+    other's work done."""
+    directory.mkdir(parents=True, exist_ok=True)
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from wordfreq import top_n_list
 
+from voicemaster.card_files import read_wordlist
 from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import bundled_wordlist
-from voicemaster.setup.files import read_wordlist
 from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard, Intent
 from voicemaster.understand.parse import CLUE_STOPWORDS
 from voicemaster.understand.templates import TEMPLATES, Template, elements, vocabulary

@@ -27,10 +27,10 @@ import numpy as np
 from bench.speech import realspeech, rooms
 from bench.speech.corpus import CHATTER, SEEDS, SPLIT_INDEX, clue_words, forms, voices_of
 from bench.speech.render import BABBLE_SECONDS, BABBLE_TRACKS, ROOM_BASE, TALKERS, babble_voices
+from voicemaster.card_files import read_wordlist
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.dealing import deal_cards, deal_key
 from voicemaster.setup.dealing import bundled_wordlist
-from voicemaster.setup.files import read_wordlist
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.voices.speakers import BY_NAME, say
 from voicemaster.speech.voices.synthetic import active_power

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from voicemaster.card_files import key_file_text, read_key
 from voicemaster.display.key_entry import KeyEntry, KeyNotTaken, starting_team
-from voicemaster.setup.files import key_file_text
 from voicemaster.errors import InputError
 from voicemaster.game.cards import Identity, Team
-from voicemaster.setup.files import read_key
 
 from .conftest import IDENTITIES, KEY
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,24 @@ def test_a_cold_cache_built_from_two_threads_at_once_gives_one_lexicon(tmp_path:
     assert int(prons) > 100_000 and int(zipf) > 10_000
     assert Path(path).is_relative_to(tmp_path / "cache")
     assert [p.name for p in Path(path).parent.iterdir()] == [Path(path).name]
+
+
+def _waiting_for_a_lock(pid: int) -> bool:
+    """/proc/locks lists a process blocked on a lock as "N: -> FLOCK ... WRITE PID ..."."""
+    return any("->" in line and f" {pid} " in line for line in Path("/proc/locks").read_text().splitlines())
+
+
+def test_a_second_process_waits_for_the_lexicon_the_first_is_building(cache_dir: Path) -> None:
+    """Two test workers (or the demo beside a game) start cold: the second reads the first's
+    file instead of building the lexicon again at the same time."""
+    env = {**os.environ, "VOICEMASTER_CACHE": str(cache_dir)}
+    code = "from voicemaster.referee.lexicon import lexicon; print(sorted(lexicon().prons))"
+    with lexicon_module.directory_lock(cache_dir):
+        second = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while not _waiting_for_a_lock(second.pid):
+            assert second.poll() is None and time.monotonic() < deadline, "the second process did not wait"
+            time.sleep(0.05)
+        lexicon_module._write_atomically(lexicon_module.cache_path(), TINY)
+    out, _ = second.communicate(timeout=120)
+    assert second.returncode == 0 and out.split() == ["['bow',", "'snow']"]

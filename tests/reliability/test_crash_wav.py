@@ -50,7 +50,7 @@ from voicemaster.speech.audio.front_end import open_front_end
 from voicemaster.speech.voices.synthetic import pink_noise
 from voicemaster.speech.voices.speakers import say
 
-GAMES = 5
+SEEDS = range(201, 203)
 SPOKEN_VOICE = "flite:rms"
 """The voice of the recordings: of the default install's voices, the one the default
 recognizer follows best on these scripts (measured: 4-9 records of the typed twin's 9-10)."""
@@ -158,7 +158,9 @@ def crash_and_finish(script: Script, workdir: Path, log: CrashLog) -> Outcome:
     return Outcome(script, state_of(journal), expected, kept, actions(workdir / "heard-twin.jsonl"))
 
 
-def test_killed_spoken_games_resume_from_a_recording_of_the_rest(tmp_path: Path) -> None:
+def crash_spoken_games(seeds: range, tmp_path: Path) -> str:
+    """Each seed's recording killed mid-way and resumed from a recording of the rest; asserts
+    nothing kept is lost and each resumed game goes on from its journal; what happened, in one line."""
     log = CrashLog()
 
     def one(seed: int) -> Outcome:
@@ -169,11 +171,16 @@ def test_killed_spoken_games_resume_from_a_recording_of_the_rest(tmp_path: Path)
         return crash_and_finish(twin, workdir, log)
 
     with ThreadPoolExecutor(2) as pool:
-        outcomes = list(pool.map(one, range(201, 201 + GAMES)))
+        outcomes = list(pool.map(one, seeds))
     for o in outcomes:
         assert o.kept == o.twin_actions[: len(o.kept)], f"seed {o.twin.seed}: the journal lost or changed a record"
         assert o.final == o.expected, f"seed {o.twin.seed}: the resumed game did not continue from its journal"
-    assert log.kills == GAMES and log.resumes == GAMES
+    assert log.kills == len(seeds) and log.resumes == len(seeds)
     same = sum(o.final == normalised(o.twin.final_state) for o in outcomes)
-    print(f"\ncrash-wav: {GAMES} games, {log.kills} kills ({log.killed_while_busy} mid-recording), "
-          f"{log.resumes} resumes, {same} ended exactly as the uninterrupted twin")
+    return (f"crash-wav: {len(seeds)} games, {log.kills} kills ({log.killed_while_busy} mid-recording), "
+            f"{log.resumes} resumes, {same} ended exactly as the uninterrupted twin")
+
+
+def test_killed_spoken_games_resume_from_a_recording_of_the_rest(tmp_path: Path) -> None:
+    """Two games here, one per core; `bench/crash_resume.py` plays five."""
+    print("\n" + crash_spoken_games(SEEDS, tmp_path))

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from tests.conftest import BOARD, fixed_deal
 from tests.game.test_properties import check_invariants, rules
 from tests.reliability.bad_files import journal_header
+from voicemaster.card_files import read_board, read_key, read_wordlist
 from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
 from voicemaster.game.core import Game
-from voicemaster.setup.files import read_board, read_key, read_wordlist
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
 from voicemaster.referee import judge_clue_word

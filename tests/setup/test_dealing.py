@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from voicemaster.card_files import read_key, read_wordlist
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.dealing import deal_key
 from voicemaster.setup.dealing import RecentCards, bundled_wordlist, new_deal
-from voicemaster.setup.files import read_key, read_wordlist
 
 
 def test_the_same_seed_deals_the_same_game() -> None:

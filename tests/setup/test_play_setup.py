@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from tests.setup.test_setup_command import CARDS, KEY_LINES, ROWS, _read_all, _type, _wait_for, confirmed
-from voicemaster.setup.files import read_board
+from voicemaster.card_files import read_board
 
 VM = [sys.executable, "-m", "voicemaster"]
 SECOND = ["alpha, bravo, charlie, delta, echo", "foxtrot, golf, hotel, india, juliet",

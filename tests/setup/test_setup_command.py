@@ -13,7 +13,7 @@ import threading
 import time
 from pathlib import Path
 
-from voicemaster.setup.files import read_board, read_key
+from voicemaster.card_files import read_board, read_key
 
 VM = [sys.executable, "-m", "voicemaster"]
 KEY_LINES = ["RRRRR RRRRB", "BBBBB", "BBNNN", "NNNNA"]

@@ -22,9 +22,9 @@ from tests.display.test_play_web import read_urls
 from tests.setup.test_play_setup import BLUE_KEY, SECOND, state
 from tests.setup.test_setup_command import CARDS, KEY_LINES, ROWS, _read_all, _type, _wait_for, confirmed
 from voicemaster.app import Inbox, Typed
+from voicemaster.card_files import read_board, read_key
 from voicemaster.display.key_entry import KeyEntry, KeyNotTaken
 from voicemaster.game.cards import KEY_LETTERS
-from voicemaster.setup.files import read_board, read_key
 from voicemaster.setup.session import SetupSession
 from voicemaster.setup.table_setup import KeyEntered, SetupProgress, SetupScreen, lay_out_table, two_word_cards
 

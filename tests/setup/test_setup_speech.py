@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from voicemaster.setup.files import read_board
+from voicemaster.card_files import read_board
 
 pytest.importorskip("voicemaster.setup.grid_ear")
 

@@ -6,9 +6,9 @@ import argparse
 import json
 from typing import Callable
 
+from voicemaster.card_files import read_board
 from voicemaster.errors import InputError
 from voicemaster.game.cards import card_key
-from voicemaster.setup.files import read_board
 from voicemaster.game.house_rules import RULE_NAMES, HouseRules, UnknownHouseRule
 from voicemaster.referee import judge_clue
 from voicemaster.game.clue_judge import ClueVerdict

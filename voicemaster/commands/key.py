@@ -7,9 +7,9 @@ import sys
 
 from rich.console import Console
 
+from voicemaster.card_files import read_board, read_key
 from voicemaster.display.key_view import render_key
 from voicemaster.errors import InputError
-from voicemaster.setup.files import read_board, read_key
 from voicemaster.game.snapshot import CardView
 from voicemaster.journal import load_game
 from voicemaster.referee import judge_clue_word

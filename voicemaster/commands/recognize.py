@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any
 
+from voicemaster.card_files import read_board, read_wordlist
 from voicemaster.errors import InputError
 from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import bundled_wordlist
-from voicemaster.setup.files import read_board, read_wordlist
 from voicemaster.speech.ears.engines import ENGINES, open_ear
 from voicemaster.speech.ears.heard import Ear
 from voicemaster.speech.audio.wav import read_wav

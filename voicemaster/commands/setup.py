@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Callable
 
 from voicemaster.app import Inbox, Item
+from voicemaster.card_files import read_key
 from voicemaster.errors import InputError
-from voicemaster.setup.files import read_key
 from voicemaster.setup.runtime import (
     DisplayedConsole, Displays, add_output_arguments, open_displays, open_speaker, start_typed_input,
 )

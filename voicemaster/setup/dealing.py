@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from voicemaster.card_files import read_wordlist
 from voicemaster.game.cards import Deal, card_key
 from voicemaster.game.dealing import deal_cards, deal_key
-from voicemaster.setup.files import read_wordlist
 from voicemaster.sharing import write_whole
 
 

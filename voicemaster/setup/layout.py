@@ -2,15 +2,15 @@
 
 A row is filled (at once or a few cards at a time), read back, and confirmed before
 the next one starts; any card already set may be replaced. Cards are checked as the
-board file checks them (voicemaster/setup/files.py): letters, no card twice.
+board file checks them (voicemaster/card_files.py): letters, no card twice.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from voicemaster.card_files import card_problem
 from voicemaster.game.cards import card_key
-from voicemaster.setup.files import card_problem
 from voicemaster.vocabulary import number_words
 
 ROWS = 5

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from voicemaster.card_files import read_board, read_key
 from voicemaster.errors import InputError
 from voicemaster.game.actions import Action
 from voicemaster.game.cards import Deal, card_key
@@ -20,7 +21,6 @@ from voicemaster.journal import Journal, JournalLock, check_journal_path, load_g
 from voicemaster.paths import data_home
 from voicemaster.referee import judge_clue_word
 from voicemaster.setup.dealing import RecentCards, new_deal
-from voicemaster.setup.files import read_board, read_key
 from voicemaster.setup.table_setup import SetupProgress, TableFiles
 
 

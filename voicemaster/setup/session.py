@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from voicemaster.card_files import letters_problem
 from voicemaster.game.cards import KEY_LETTERS, Deal, Identity, Team, card_key, key_problem
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import CardView, GameSnapshot
-from voicemaster.setup.files import letters_problem
 from voicemaster.setup.layout import PER_ROW, ROWS, SLOTS, Layout, place
 from voicemaster.understand.setup_phrases import ORDINALS, Confirm, Correct, ReadAgain, RowCards, parse_setup
 from voicemaster.vocabulary import number_words

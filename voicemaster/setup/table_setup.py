@@ -17,13 +17,13 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from voicemaster.app import Display, EndOfInput, Inbox, Item, Notice, Shown, SourceFailed, Spoken, Typed
+from voicemaster.card_files import key_file_text, read_wordlist
 from voicemaster.display.key_entry import KeyEntry
 from voicemaster.errors import InputError, WorkerDied
 from voicemaster.game.cards import Identity, plain_letters
 from voicemaster.game.snapshot import TableStatus
 from voicemaster.journal import JournalLock
 from voicemaster.setup.dealing import bundled_wordlist
-from voicemaster.setup.files import key_file_text, read_wordlist
 from voicemaster.setup.key_page import KeyPage
 from voicemaster.setup.session import GO_ON, SetupSession
 from voicemaster.sharing import write_whole

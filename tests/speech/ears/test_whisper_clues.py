@@ -11,7 +11,7 @@ import pytest
 
 from voicemaster.game.phase import Phase
 from voicemaster.speech.ears.whisper.ear import WhisperEar
-from voicemaster.speech.ears.whisper.model import bundled_model, installed_parts
+from voicemaster.speech.ears.whisper.model import installed_parts
 from voicemaster.speech.voices.speakers import say
 from voicemaster.understand.intents import GiveClue
 from voicemaster.understand.listening import Listening
@@ -51,8 +51,8 @@ of a clue; only its opener ("maybe", plainly heard) tells it apart."""
 
 
 @pytest.fixture(scope="module")
-def ear() -> WhisperEar:
-    return WhisperEar(bundled_model())
+def ear(whisper_ear: WhisperEar) -> WhisperEar:
+    return whisper_ear
 
 
 def hear(ear: WhisperEar, text: str, voice: str) -> GiveClue | None:

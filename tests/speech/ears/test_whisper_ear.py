@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -50,8 +52,8 @@ ASKING = Listening(CARDS, Phase.CLUE, awaiting_clue=False, question_open=True)
 
 
 @pytest.fixture(scope="module")
-def ear() -> WhisperEar:
-    return WhisperEar(bundled_model())
+def ear(whisper_ear: WhisperEar) -> WhisperEar:
+    return whisper_ear
 
 
 def flite_wav(path: Path, text: str, voice: str) -> Path:
@@ -65,8 +67,8 @@ def said(text: str, voice: str = "slt") -> np.ndarray:
     directory = Path(__file__).resolve().parents[3] / ".cache" / "flite"
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{voice}-{hashlib.sha256(text.encode()).hexdigest()[:16]}.wav"
-    if not path.exists():
-        flite_wav(path.with_suffix(".tmp.wav"), text, voice).replace(path)
+    if not path.exists():  # written aside, then renamed: test workers share the folder
+        flite_wav(path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.wav"), text, voice).replace(path)
     return read_wav(path)
 
 

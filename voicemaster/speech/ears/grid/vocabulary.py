@@ -19,8 +19,8 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 from wordfreq import top_n_list, zipf_frequency
 
+from voicemaster.card_files import read_wordlist
 from voicemaster.game.cards import plain_letters
-from voicemaster.setup.files import read_wordlist
 from voicemaster.sharing import built_once
 from voicemaster.speech.ears.pronounce import dictionary, pronunciation
 

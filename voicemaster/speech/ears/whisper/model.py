@@ -12,22 +12,19 @@ damaged disk, a stray write) is noticed at the next start and joined again.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
 import shutil
 import tempfile
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Iterator
 
 from voicemaster.errors import InputError
 from voicemaster.paths import cache_home
-from voicemaster.sharing import write_whole
+from voicemaster.sharing import directory_lock, write_whole
 
 MODEL_BIN_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
 MODEL_BIN_SIZE = 145_217_532
@@ -84,7 +81,7 @@ def bundled_model(parts: Parts | None = None, cache: Path | None = None) -> Path
     if _verified(target):
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
-    with _joining(target.parent):
+    with directory_lock(target.parent):
         if _verified(target):
             return target
         parts = parts or installed_parts()
@@ -103,17 +100,6 @@ def bundled_model(parts: Parts | None = None, cache: Path | None = None) -> Path
             _stamp(staging)
             os.rename(staging, target)
     return target
-
-
-@contextmanager
-def _joining(directory: Path) -> Iterator[None]:
-    """An exclusive lock on the cache directory (flock: released if the holder dies)."""
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
 
 
 def _join(parts: Parts, staging: Path) -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import BOARD, KEY_ROWS
+from voicemaster.card_files import read_board, read_key, read_wordlist
 from voicemaster.errors import InputError
 from voicemaster.game.cards import Identity
-from voicemaster.setup.files import read_board, read_key, read_wordlist
 
 GOOD_BOARD = "\n".join(BOARD) + "\n"
 GOOD_KEY = "\n".join(KEY_ROWS) + "\n"

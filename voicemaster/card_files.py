@@ -1,4 +1,8 @@
-"""Board, key and word-list files: parsed strictly, errors name file and line."""
+"""Board, key and word-list files: parsed strictly, errors name file and line.
+
+These formats build the types of `game/cards`, and rooms at every height read them (the
+key page parses a key, the grid ear reads the word lists), so they sit on the game's floor;
+outside `game/` because reading a file is I/O and the rules core does none."""
 
 from __future__ import annotations
 
