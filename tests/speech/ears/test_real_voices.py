@@ -19,7 +19,8 @@ from voicemaster.game.cards import Team
 from voicemaster.game.core import Game
 from voicemaster.referee import judge_clue_word
 from voicemaster.speech.audio.wav import read_wav
-from voicemaster.speech.ears.engines import open_ear
+from voicemaster.speech.ears.engines import choose
+from voicemaster.speech.ears.whisper.ear import WhisperEar
 from voicemaster.understand.intents import GiveClue, GuessCard
 
 REAL = Path(__file__).resolve().parents[1] / "realspeech"
@@ -69,35 +70,29 @@ def test_recognize_acts_on_real_stops_and_ignores_real_talk(tmp_path: Path, caps
     assert heard[SENTENCE]["intent"] is None, heard[SENTENCE]
 
 
-def test_a_teammates_word_leaves_the_read_back_open_and_the_real_yes_answers_it() -> None:
-    ear = open_ear().ear
-    try:
-        dialogue = Dialogue(Game(fixed_deal(), judge=judge_clue_word), lambda action: None, lambda: 0.0,
-                            random.Random(1))
-        asked = dialogue.hear(GiveClue("ocean", 2), read_back=True)
-        assert asked is not None and asked.say.endswith("right?")
-        for name in NOT_ANSWERS:
-            heard = ear.hear(said(name), dialogue.listening())
-            assert dialogue.hear(heard.intent, heard.read_back) is None
-            assert dialogue.question is not None
-        heard = ear.hear(said("yes-210f3aa9_0.wav"), dialogue.listening())
-        dialogue.hear(heard.intent, heard.read_back)
-        assert dialogue.question is None
-        assert dialogue.game.snapshot().clue is not None and dialogue.game.snapshot().clue.word == "ocean"
-    finally:
-        ear.close()
+def test_a_teammates_word_leaves_the_read_back_open_and_the_real_yes_answers_it(whisper_ear: WhisperEar) -> None:
+    """Heard by Whisper, the default ear, against what may be said at each moment."""
+    assert choose().engine == "whisper"
+    dialogue = Dialogue(Game(fixed_deal(), judge=judge_clue_word), lambda action: None, lambda: 0.0, random.Random(1))
+    asked = dialogue.hear(GiveClue("ocean", 2), read_back=True)
+    assert asked is not None and asked.say.endswith("right?")
+    for name in NOT_ANSWERS:
+        heard = whisper_ear.hear(said(name), dialogue.listening())
+        assert dialogue.hear(heard.intent, heard.read_back) is None
+        assert dialogue.question is not None
+    heard = whisper_ear.hear(said("yes-210f3aa9_0.wav"), dialogue.listening())
+    dialogue.hear(heard.intent, heard.read_back)
+    assert dialogue.question is None
+    clue = dialogue.game.snapshot().clue
+    assert clue is not None and clue.word == "ocean"
 
 
-def test_a_real_stop_ends_the_turn() -> None:
-    ear = open_ear().ear
-    try:
-        game = Game(fixed_deal(), judge=judge_clue_word)
-        dialogue = Dialogue(game, lambda action: None, lambda: 0.0, random.Random(1))
-        dialogue.hear(GiveClue("ocean", 2))
-        dialogue.hear(GuessCard(RED[0]))
-        assert game.state.turn is Team.RED and game.state.guesses_left == 2
-        heard = ear.hear(said(STOPS[1]), dialogue.listening())
-        dialogue.hear(heard.intent, heard.read_back)
-        assert game.state.turn is Team.BLUE
-    finally:
-        ear.close()
+def test_a_real_stop_ends_the_turn(whisper_ear: WhisperEar) -> None:
+    game = Game(fixed_deal(), judge=judge_clue_word)
+    dialogue = Dialogue(game, lambda action: None, lambda: 0.0, random.Random(1))
+    dialogue.hear(GiveClue("ocean", 2))
+    dialogue.hear(GuessCard(RED[0]))
+    assert game.state.turn is Team.RED and game.state.guesses_left == 2
+    heard = whisper_ear.hear(said(STOPS[1]), dialogue.listening())
+    dialogue.hear(heard.intent, heard.read_back)
+    assert game.state.turn is Team.BLUE
