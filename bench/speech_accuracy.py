@@ -90,7 +90,7 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
     cells: dict[str, dict[str, Cell]] = defaultdict(dict)
     for condition in conditions:
         for item in items:
-            now = Listening(item.uncovered, item.phase, item.awaiting_clue, item.question_open)
+            now = Listening(item.uncovered, item.phase, item.awaiting_clue, item.question_open, item.game_over)
             heard = ear.hear(render(item, condition), now)
             line = {"id": item.id, "split": item.split, "voice": item.voice, "kind": item.kind,
                     "condition": condition, "text": item.text, "expected": to_json(item.expected)}
