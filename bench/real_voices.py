@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,13 +32,11 @@ sys.path.insert(0, str(ROOT))
 from bench.speech.realspeech import (  # noqa: E402
     BOARD, CONDITIONS, DEFAULT_ROOT, KINDS, REQUESTS, SETTINGS, TALK_KINDS, Clip, Setting, clips, rendered,
 )
+from bench.speech.whisper_log import replayed, whisper_evidence, whisper_with, with_settings  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
-from voicemaster.speech.ears.fusion import FusionEar  # noqa: E402
 from voicemaster.speech.ears.heard import Ear, Heard  # noqa: E402
 from voicemaster.speech.ears.recognizer import Transcript  # noqa: E402
-from voicemaster.speech.ears.whisper.decide import Evidence, decide  # noqa: E402
-from voicemaster.speech.ears.whisper.phrases import Phrase  # noqa: E402
-from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds  # noqa: E402
+from voicemaster.speech.ears.whisper.thresholds import Thresholds  # noqa: E402
 from voicemaster.understand.intents import (  # noqa: E402
     AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json,
 )
@@ -78,38 +75,6 @@ def score(cell: Cell, clip: Clip, setting: Setting, heard: Heard) -> None:
         cell.revealed.append(f"{clip.text[:60]} → {intent.word}")
 
 
-def whisper_evidence(ear: Ear) -> dict | None:
-    """The Whisper ear's evidence for the last clip (the numbers the decision reads)."""
-    whisper = ear.whisper if isinstance(ear, FusionEar) else ear
-    verdict = getattr(whisper, "last", None)
-    if verdict is None:
-        return None
-    ev = asdict(verdict.evidence)
-    phrase = verdict.evidence.phrase
-    ev["phrase"] = None if phrase is None else {
-        "intent": phrase.intent, "text": phrase.text, "card": phrase.card, "clue": phrase.clue,
-        "number": phrase.number, "action": phrase.action,
-    }
-    ev["no_speech_prob"] = verdict.free.no_speech_prob
-    return {k: (None if isinstance(v, float) and v != v else v) for k, v in ev.items()}
-
-
-def replayed(line: dict, t: Thresholds) -> Heard:
-    """A logged clip decided again by Whisper's rules from its logged evidence (no decoding):
-    how a change of the decision would have done on the very same hearings."""
-    ev = dict(line["whisper"])
-    phrase = ev.pop("phrase")
-    ev.pop("no_speech_prob")
-    transcript = ev.pop("free_raw", "")
-    ev.setdefault("transcript", transcript)
-    ev = {k: (math.inf if v is None else v) for k, v in ev.items()}
-    ev["close"] = tuple(tuple(c) for c in ev["close"])
-    evidence = Evidence(phrase=None if phrase is None else Phrase(tokens=(), **phrase), **ev)
-    decision = decide(evidence, t)
-    return Heard(Transcript(line["heard"], 0.0), decision.intent, decision.confidence, line["ms"],
-                 decision.alternatives, decision.read_back)
-
-
 def replay(logs: list[Path], t: Thresholds, root: Path) -> dict[tuple[str, str, str], Cell]:
     by_id = {c.id: c for c in clips(root)}
     settings = {s.name: s for s in SETTINGS}
@@ -120,7 +85,7 @@ def replay(logs: list[Path], t: Thresholds, root: Path) -> dict[tuple[str, str, 
             if line["whisper"] is None:
                 continue
             cell = results.setdefault(("whisper", line["split"], line["condition"]), Cell())
-            score(cell, by_id[line["id"]], settings[line["setting"]], replayed(line, t))
+            score(cell, by_id[line["id"]], settings[line["setting"]], replayed(line["whisper"], line["heard"], line["ms"], t))
     return results
 
 
@@ -172,24 +137,6 @@ def run(engine: str, ear: Ear, split: str, condition: str, args: argparse.Namesp
                     "whisper": whisper_evidence(ear)}
             print(json.dumps(line), file=log, flush=True)
     return cell
-
-
-def with_settings(settings: list[str]) -> Thresholds:
-    """The shipped thresholds with some changed ("min_window_frames=800", "guess_prompt=0")."""
-    changes: dict[str, object] = {}
-    for setting in settings:
-        name, value = setting.split("=", 1)
-        current = getattr(THRESHOLDS, name)
-        changes[name] = value == "1" if isinstance(current, bool) else type(current)(float(value))
-    return replace(THRESHOLDS, **changes)
-
-
-def whisper_with(settings: list[str]) -> Ear:
-    """The Whisper ear with some thresholds changed, to measure an idea before adopting it."""
-    from voicemaster.speech.ears.whisper.ear import WhisperEar
-    from voicemaster.speech.ears.whisper.model import bundled_model
-
-    return WhisperEar(bundled_model(), with_settings(settings))
 
 
 def pct(values: list[bool]) -> str:
