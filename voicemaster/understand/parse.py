@@ -173,9 +173,10 @@ def says_command(text: str, kind: str, time_action: str = "query", sounds_alike:
     """The whole text is one way of saying that command, in any phase: what a recognizer
     wrote on its own must be the command itself for it to count ("Go." is not "no").
 
-    With `sounds_alike`, a saying of two words or more may have one word written as another
-    that sounds like it ("and turn" for "end turn"): the others pin the command down. A
-    one-word command never: "go" sounds like "no"."""
+    With `sounds_alike`, a saying of three words or more may have any one word written as
+    another ("in the turn", "how many less"): the others pin the command down; of two words,
+    only as one that sounds like it ("and turn" for "end turn"). A one-word command never:
+    "go" sounds like "no"."""
     words = tuple(t.word for t in tokenize(text))
     for template in _command_templates(kind, time_action):
         for saying in sayings(template):
@@ -183,7 +184,7 @@ def says_command(text: str, kind: str, time_action: str = "query", sounds_alike:
                 return True
             if sounds_alike is not None and len(saying) > 1 and len(words) == len(saying):
                 differ = [(w, s) for w, s in zip(words, saying) if w != s]
-                if len(differ) == 1 and sounds_alike(*differ[0]):
+                if len(differ) == 1 and (len(saying) > 2 or sounds_alike(*differ[0])):
                     return True
     return False
 

@@ -29,9 +29,10 @@ from voicemaster.understand.intents import (
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import names_command, parse_utterance, says_command
 
-SOUNDS_ALIKE = 0.6
-"""`match_cards.similarity` at which a written word is taken for a command's word: "and" for
-"end" scores 0.67, "post" for "pause" 0.48."""
+SOUNDS_ALIKE = 0.4
+"""`match_cards.similarity` at which a written word is taken for the other word of a two-word
+command: "pulse timer" (0.42) and "resin timer" (0.44) were synthetic voices' "pause timer"
+and "resume timer"; "no game" (0.47) would be "new game", "good game" (0.0) never is."""
 MAX_CANDIDATES = 2
 """An ambiguous result offers at most this many cards: "Did you say apple or chapel?", never a
 list of three, which a table does not answer well."""
@@ -192,7 +193,7 @@ def commanded(ev: Evidence, p: Phrase, t: Thresholds) -> bool:
     among other people's words ("Wildfire. Stop.", "Alexa, yes."), only when the command
     alone also explains the audio well (`talk_command_min_score`): a teammate's "Yes, thank
     you for picking up" scores far lower as a bare "yes". A command of several words may have
-    one of them misheard ("and turn")."""
+    one of them misheard ("and turn", "in the turn")."""
     if says_command(ev.free_text, p.intent, p.action, sounds_alike):
         return True
     return ev.best >= t.talk_command_min_score and names_command(ev.transcript, p.intent, p.action)
