@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-APT_PACKAGES := espeak-ng flite sox alsa-utils libportaudio2 tmux chromium wordnet-base
+APT_PACKAGES := espeak-ng flite sox alsa-utils libportaudio2 tmux chromium wordnet-base fonts-dejavu-core fonts-dejavu-extra fonts-liberation
 BENCH_APT_PACKAGES := festival festvox-kdlpc16k festvox-kallpc16k festvox-us-slt-hts
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

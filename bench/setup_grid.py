@@ -44,7 +44,8 @@ from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
 from voicemaster.speech.ears.grid.ear import GridSettings  # noqa: E402
 from voicemaster.speech.ears.grid.slots import SlotSettings  # noqa: E402
-from voicemaster.speech.ears.grid.vocabulary import TWO_WORD_CARDS, entry_of, wordlist_cards  # noqa: E402
+from voicemaster.card_files import TWO_WORD_CARDS, wordlist_cards  # noqa: E402
+from voicemaster.speech.ears.grid.vocabulary import entry_of  # noqa: E402
 from voicemaster.vocabulary import DIGIT_WORDS, number_words  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "setup_grid.md"

@@ -128,6 +128,17 @@ class Browser:
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", type=kind, button="left", clickCount=1, **point)
 
+    def choose_file(self, selector: str, path: Path) -> None:
+        """`path` chosen in the file input `selector`, as a phone's camera or gallery hands a
+        photo over: the input's change event fires."""
+        root = self.send("DOM.getDocument", depth=0)["root"]["nodeId"]
+        node = self.send("DOM.querySelector", nodeId=root, selector=selector)["nodeId"]
+        self.send("DOM.setFileInputFiles", nodeId=node, files=[str(path.resolve())])
+
+    def type_text(self, text: str) -> None:
+        """Typed into the focused field, as a phone's keyboard sends it."""
+        self.send("Input.insertText", text=text)
+
     def screenshot(self, out: Path) -> Path:
         data = self.send("Page.captureScreenshot", format="png")["data"]
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -30,6 +30,13 @@ was, butter "one who butts" never), and its kin, the words it is made from or gi
 A word whose senses never name a string spelled inside it (antelope: ant;
 manner: man) holds that string by accident.
 
+A last column lists the words spelled at its start, and an irregular form's bases,
+whose definitions share a rare word with its own (prisoner: prison, both "confined";
+heartless: heart, both "courage"; shot: shoot, both "projectile"): a derivation
+WordNet does not link, or a sense of a form's own, whose base's sense is the word's
+own subject. A dent shares nothing with a dentist, a hole nothing with holy, a rose
+(the flower) nothing with rise.
+
 Beside it, a second table lists WordNet's irregular forms (its exception lists:
 brethren: brother, oxen: ox, cherubim: cherub) with the part of speech of each
 base, for the forms the referee's other data does not know.
@@ -75,6 +82,14 @@ from each, in a class of at most COUSIN_GROUP senses (craft, aristocrat; not
 person or insect, which hold thousands)."""
 MINOR = "~"
 MIN_KIN = 3
+RARE_WORD = 150
+"""A word that at most this many definitions use is specific enough to tie two words
+("confined", "courage"); "person" or "act" is in thousands."""
+RARER_WORD, RARER_SHARED = 60, 2
+"""Counting what the senses' hypernyms and links say too, two such words of at most
+this many definitions are needed (tigress, tiger: "panthera", "feline")."""
+STEM_ENDINGS = ("", "e", "y", "t", "te", "d")
+"""What a base at a word's start may have lost: hope(ful), happ(y)(iness), diploma(t)(cy), defen(d)(se)."""
 CHANCE = 0.05
 """A naming counts when it would happen by chance less often than this."""
 WORD = re.compile(r"[a-z]+")
@@ -96,7 +111,7 @@ HEADER = (
     "# Princeton University. All rights reserved. Licence and disclaimer: WORDNET-LICENSE beside this file.\n"
     "# Columns: word, parts of speech (P: always capitalised), kin (~: a synonym only),\n"
     "# semantic classes of its noun senses (WordNet's lexicographer files), those of them\n"
-    "# its sense-tagged corpus met.\n"
+    "# its sense-tagged corpus met, words at its start whose definitions share a rare word with its own.\n"
 )
 
 Key = tuple[str, str]
@@ -243,6 +258,8 @@ class Kinship:
                 if raw == word:
                     self.lower_seen.add(word)
         self.named = {key: self._named(synset) for key, synset in wordnet.synsets.items()}
+        self.defined = {key: self._defined(synset) for key, synset in wordnet.synsets.items()}
+        self.uses = Counter(word for words in self.defined.values() for word in words)
         self.sizes = self._class_sizes()
         counts = Counter(word for readings in self.named.values() for word in set().union(*readings))
         self.rate = {word: count / len(self.named) for word, count in counts.items()}
@@ -272,6 +289,52 @@ class Kinship:
             if symbol in NAMED:
                 out += [frozenset({piece}) for piece in pieces(set(self._words_at(target, number)))]
         return tuple(reading for reading in out if reading)
+
+    def _defined(self, synset: Synset) -> frozenset[str]:
+        """The lemmas a sense is defined with: its definition's words (quoted examples
+        left out) and the pieces of its synonyms."""
+        definition = re.sub(r'"[^"]*"', " ", synset.gloss).lower()
+        found = set(pieces(set(synset.words)))
+        for token in WORD.findall(definition):
+            found |= self.base_forms(token) or {token}
+        return frozenset(found)
+
+    def _definitions(self, word: str, pos: str = "") -> set[str]:
+        """The words of its senses' definitions (of its nouns only, with pos "n")."""
+        return set().union(*(self.defined[key] for key in self.senses[word] if pos in ("", key[1])))
+
+    def akin(self, word: str) -> set[str]:
+        """Words spelled at the start of `word`, and the bases of an irregular form,
+        whose definitions and its own share a rare word that neither of them holds or
+        is held in (prisoner and prison: "confined"), for derivations WordNet does not
+        link; for a form, the definitions of its nouns (a shot is fired: shoot; a wound
+        is no coil: wind)."""
+        mine = self._definitions(word)
+        nouns = self._definitions(word, "n")
+        bases = {word[:cut] + ending: mine for cut in range(MIN_KIN, len(word)) for ending in STEM_ENDINGS}
+        bases.update((item.split(":")[0], nouns) for item in self.wordnet.forms.get(word, set()))
+        found = set()
+        for base, own in bases.items():
+            if base == word or base not in self.senses:
+                continue
+            shared = own & self._definitions(base)
+            if any(self._tells(term, word, base, RARE_WORD) for term in shared):
+                found.add(base)
+                continue
+            wider = self._wider(word, own is nouns) & self._wider(base, False)
+            if sum(self._tells(term, word, base, RARER_WORD) for term in wider) >= RARER_SHARED:
+                found.add(base)
+        return found
+
+    def _wider(self, word: str, nouns: bool) -> set[str]:
+        """The words of its senses' definitions and of their hypernyms' and links'."""
+        keys = [key for key in self.senses[word] if not nouns or key[1] == "n"]
+        near = {t for key in keys for sym, t, _, _ in self.wordnet.synsets[key].pointers if sym in HYPERNYMS | LINKS}
+        return set().union(*(self.defined[key] for key in {*keys, *near}))
+
+    def _tells(self, term: str, word: str, base: str, most: int) -> bool:
+        rare = len(term) >= MIN_KIN and self.uses[term] <= most
+        return rare and not any(term in w or w in term for w in (word, base))
 
     def _reading(self, token: str) -> frozenset[str]:
         """The lemmas a definition's word may be: itself, and of the lemmas it is
@@ -427,7 +490,8 @@ def rows(kinship: Kinship) -> list[str]:
         kin = " ".join(k + MINOR if minor else k for k, minor in sorted(kinship.kin(word).items()))
         classes = " ".join(sorted(kinship.classes(word)))
         met = " ".join(sorted(kinship.classes(word, met=True)))
-        out.append(f"{word}\t{pos}\t{kin}\t{classes}\t{met}\n")
+        akin = " ".join(sorted(kinship.akin(word)))
+        out.append(f"{word}\t{pos}\t{kin}\t{classes}\t{met}\t{akin}\n")
     return out
 
 

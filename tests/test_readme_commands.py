@@ -47,9 +47,9 @@ def runnable(command: str) -> tuple[list[str], str, str]:
     (the model `--fetch` would fetch must be one its help offers)."""
     argv = shlex.split(command)[1:]
     if argv[0] == "setup":
-        return [*argv, "--input", "text", "--audio-out", "none"], _laid_out(), ""
+        return [*argv, "--input", "text", "--audio-out", "none"], _laid_out("--web" in argv), ""
     if argv[0] == "play":
-        typed = "status\n" if DEALS & set(argv) else _laid_out() + "status\n"
+        typed = "status\n" if DEALS & set(argv) else _laid_out("--web" in argv) + "status\n"
         return [*_served_on_a_free_port(argv), "--input", "text", "--audio-out", "none"], typed, ""
     if "--fetch" in argv:
         return [argv[0], "--help"], "", argv[argv.index("--fetch") + 1]
@@ -62,11 +62,12 @@ DEALS = {"--board", "--deal", "--wordlist", "--seed", "--resume"}
 """A `play` with none of these lays out the table first."""
 
 
-def _laid_out() -> str:
+def _laid_out(web: bool) -> str:
     """What a table laid out by typing says: the key card, then each row and its yes (the
-    board.txt and key.txt of `table`, so that a setup in the README leaves them as they were)."""
-    rows = [", ".join(BOARD_CARDS[row * 5 : row * 5 + 5]) for row in range(5)]
-    return KEY_TEXT + "".join(f"{row}\nyes\n" for row in rows)
+    board.txt and key.txt of `table`, so that a setup in the README leaves them as they were);
+    with the spymaster page (which may send the key meanwhile) the key is typed after the rows."""
+    rows = "".join(f"{', '.join(BOARD_CARDS[row * 5 : row * 5 + 5])}\nyes\n" for row in range(5))
+    return rows + KEY_TEXT if web else KEY_TEXT + rows
 
 
 def _served_on_a_free_port(argv: list[str]) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 
 from voicemaster.errors import InputError
@@ -16,6 +17,16 @@ from voicemaster.game.cards import KEY_LETTERS, Identity, card_key, key_problem
 LETTERS = r"[^\W\d_]+"
 CARD_PATTERN = re.compile(rf"^{LETTERS}(?:[ -]{LETTERS})*$")
 """Words of letters (accented ones too), one space or hyphen between them."""
+TWO_WORD_CARDS = (
+    "ice cream", "loch ness", "new york", "hot dog", "polar bear", "fire truck", "space station",
+    "north pole", "south pole", "scuba diver", "high school", "hot air", "teddy bear", "roller coaster",
+    "traffic light", "fire engine", "light bulb", "solar system", "black hole", "washing machine",
+    "swimming pool", "sea lion", "killer whale", "tooth fairy", "ice age", "time machine",
+    "hong kong", "los angeles", "san francisco", "new zealand", "mount everest", "grand canyon",
+    "big ben", "santa claus", "easter egg", "golden gate", "milky way", "sand castle",
+)
+"""Two-word things a box of cards holds (a card written as two words is also heard as
+two words with no comma between them: "Loch Ness," is taken whole whatever its words)."""
 
 
 def _read_lines(path: str | Path) -> list[str]:
@@ -145,3 +156,13 @@ def read_wordlist(path: str | Path) -> tuple[str, ...]:
     if len(cards) < 25:
         raise InputError(f"a word list needs at least 25 cards, this one has {len(cards)}", str(path))
     return tuple(cards)
+
+
+def wordlist_cards() -> list[str]:
+    """Every card of the bundled word lists."""
+    folder = resources.files("voicemaster.wordlists")
+    cards: list[str] = []
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".txt"):
+            cards += read_wordlist(Path(str(item)))
+    return cards

@@ -14,6 +14,7 @@ from voicemaster.errors import InputError, WorkerDied
 COMMANDS = (
     "play",
     "setup",
+    "photo",
     "demo",
     "state",
     "key",

@@ -41,3 +41,28 @@ def spoken_number(word: str) -> int | None:
 
 
 _SPOKEN = {number_words(n): n for n in range(100)}
+
+
+_ORDINAL_STEMS = {"one": "", "two": "", "three": "thir", "five": "fif", "eight": "eigh", "nine": "nin", "twelve": "twelf"}
+"""How a number's word changes before -th; "" where the ordinal is another word (first, second)."""
+
+
+def ordinal_words(n: int) -> str | None:
+    """The ordinal made from n's word (three: third, twenty: twentieth, forty-five:
+    forty-fifth), or None when it is another word (first, second)."""
+    said = number_words(n)
+    head, _, last = said.rpartition("-")
+    stem = _ORDINAL_STEMS.get(last, last[:-1] + "ie" if last.endswith("y") else last)
+    if not stem or n >= 100:
+        return None
+    ending = "d" if last == "three" else "th"
+    return f"{head}-{stem}{ending}" if head else stem + ending
+
+
+_ORDINALS = {word: n for n in range(100) if (word := ordinal_words(n))}
+
+
+def ordinal_number(word: str) -> int | None:
+    """The number an ordinal word is made from (third: 3), None for any other word."""
+    return _ORDINALS.get(word)
+

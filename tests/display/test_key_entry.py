@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from voicemaster.card_files import key_file_text, read_key
-from voicemaster.display.key_entry import KeyEntry, KeyNotTaken, starting_team
+from voicemaster.display.key_entry import KeyEntry, KeyNotTaken, PageRefusal, starting_team
 from voicemaster.errors import InputError
 from voicemaster.game.cards import Identity, Team
 
@@ -74,7 +75,7 @@ def test_an_impossible_key_is_refused_with_the_key_files_message(tmp_path: Path)
 
 def test_the_page_shows_the_cards_known_so_far_and_the_key_once_received() -> None:
     entry = KeyEntry(["apple", None, "ice cream"])
-    assert entry.document().startswith(b'{"cards": ["APPLE", "", "ICE CREAM", "", ')
+    assert entry.document().startswith(b'{"cards": ["APPLE", "?", "ICE CREAM", "?", ')
     entry.show_cards(["apple", "Loch Ness"] + ["x"] * 23)
     assert b'"LOCH NESS"' in entry.document()
     entry.submit(LETTERS)
@@ -86,3 +87,34 @@ def test_key_file_text_is_read_back_as_the_same_key(tmp_path: Path) -> None:
     path = tmp_path / "key.txt"
     path.write_text(key_file_text(identities(BLUE_STARTS)))
     assert read_key(path) == identities(BLUE_STARTS)
+
+
+def test_a_key_read_from_a_photo_is_shown_to_the_page_only_until_a_key_is_sent() -> None:
+    """The page shows it to be turned or tapped right; the flow gets the key the page sends."""
+    heard: list[tuple[Identity, ...]] = []
+    entry = KeyEntry(on_key=heard.append)
+    entry.propose_key(BLUE_STARTS, "The key card, read in 2.0 s.")
+    shown = json.loads(entry.document())
+    assert shown["proposal"]["key"] == BLUE_STARTS and shown["state"] == "open" and heard == []
+    entry.propose_key(BLUE_STARTS[::-1], "again")
+    assert json.loads(entry.document())["proposal"]["number"] > shown["proposal"]["number"]
+    entry.submit(LETTERS)
+    assert json.loads(entry.document())["proposal"] is None and heard == [identities(BLUE_STARTS)]
+
+
+def test_a_key_typed_elsewhere_stops_the_key_but_not_the_photos_of_the_table() -> None:
+    photos: list[str] = []
+    entry = KeyEntry(on_photo=lambda kind, data: photos.append(kind))
+    entry.stop_key()
+    with pytest.raises(KeyNotTaken):
+        entry.submit(LETTERS)
+    with pytest.raises(PageRefusal, match="takes no key now"):
+        entry.send_photo("key", b"jpeg")
+    entry.send_photo("board", b"jpeg")
+    shown = json.loads(entry.document())
+    assert (shown["state"], shown["setup"], shown["photos"]["board"]["state"], photos) == ("closed", True, "reading", ["board"])
+    entry.photo_failed("board", "no grid found")
+    assert json.loads(entry.document())["photos"]["board"] == {"state": "failed", "message": "The photo could not be read: no grid found."}
+    entry.close()
+    with pytest.raises(PageRefusal, match="no table is being set up now"):
+        entry.send_photo("board", b"jpeg")

@@ -54,7 +54,7 @@ def test_a_whole_key_tapped_in_at_phone_width_reaches_the_flow(
     phone.open(web.spymaster_url)
     assert phone.evaluate("location.pathname").endswith("/key")
     words = phone.evaluate("Array.from(document.querySelectorAll('.cell .word'), w => w.textContent)")
-    assert words == [w.upper() for w in WORDS[:20]] + [""] * 5
+    assert words == [w.upper() for w in WORDS[:20]] + ["?"] * 5
     for index in range(25):
         box = phone.box(f'.cell[data-index="{index}"]')
         assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (index, box)
@@ -140,8 +140,9 @@ def test_a_post_from_a_page_of_another_site_is_refused(
 
 
 def test_the_spymasters_phone_follows_an_evening_of_boards(phone: Browser) -> None:
-    """The spymaster view open during a game moves to the key page when the next board's key
-    is wanted; once sent, a link leads back; a key page still open resets for the next board."""
+    """The spymaster view open during a game moves to the key page when the next table is set
+    up; once that setup is over, a link leads back; a key page still open resets for the next
+    board."""
     display = WebDisplay(port=0)
     display.start()
     try:
@@ -154,8 +155,9 @@ def test_the_spymasters_phone_follows_an_evening_of_boards(phone: Browser) -> No
         assert phone.evaluate("document.getElementById('back').hidden") is True
         tap_key(phone, BLUE_STARTS)
         phone.tap("#send")
-        phone.wait_for("!document.getElementById('back').hidden")
         assert first.wait(5) == identities(BLUE_STARTS)
+        first.close()
+        phone.wait_for("!document.getElementById('back').hidden")
         second = KeyEntry(WORDS[::-1])
         display.open_key_page(second)
         phone.wait_for("document.querySelector('.cell .word').textContent === 'PARROT'")
@@ -167,3 +169,33 @@ def test_the_spymasters_phone_follows_an_evening_of_boards(phone: Browser) -> No
         phone.wait_for("!location.pathname.endsWith('/key') && document.querySelectorAll('#grid .card').length === 25")
     finally:
         display.stop()
+
+
+def shown_letters(browser: Browser) -> str:
+    return "".join(browser.evaluate("Array.from(document.querySelectorAll('.cell .letter'), l => l.textContent)"))
+
+
+def quarter_turn(letters: str) -> str:
+    """The key card turned a quarter clockwise, as the page's Turn does."""
+    return "".join(letters[(4 - col) * 5 + row] for row in range(5) for col in range(5))
+
+
+def test_a_key_read_from_a_photo_is_turned_and_confirmed_on_the_page(web: WebDisplay, entry: KeyEntry, phone: Browser) -> None:
+    """The key card may stand any way round: the page turns what the photo gave a quarter at a
+    time, a tap puts a colour right, and only what is sent reaches the flow."""
+    phone.open(web.key_url)
+    entry.propose_key(BLUE_STARTS, "The key card, read in 1.2 s: Blue starts. Turn it until it lies as in its stand.")
+    phone.wait_for(f"{json.dumps(BLUE_STARTS)} === Array.from(document.querySelectorAll('.cell .letter'), l => l.textContent).join('')")
+    assert text(phone, "status").startswith("The key card, read in 1.2 s") and sendable(phone)
+    assert entry.key is None, "a key read from a photo waits for the spymasters"
+    box = phone.box("#turn")
+    assert box["height"] >= MIN_TAP and box["y"] + box["height"] <= PHONE[1]
+    phone.tap("#turn")
+    assert shown_letters(phone) == quarter_turn(BLUE_STARTS)
+    for _ in range(2):
+        phone.tap("#turn")
+    turned = quarter_turn(quarter_turn(quarter_turn(BLUE_STARTS)))
+    assert shown_letters(phone) == turned and text(phone, "starts") == "Blue starts (9 agents)"
+    phone.tap("#send")
+    phone.wait_for("document.getElementById('result').textContent === 'Key received: Blue starts.'")
+    assert entry.wait(5) == identities(turned)

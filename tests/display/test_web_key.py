@@ -12,7 +12,7 @@ import pytest
 
 from voicemaster.display.key_entry import KeyEntry
 from voicemaster.display.web import WebDisplay
-from voicemaster.display.web_key import NO_SENDER, WRONG_TOKEN
+from voicemaster.display.web_key import MAX_PHOTO, NO_SENDER, WRONG_TOKEN
 
 from .conftest import WORDS, mid_game
 from .test_key_entry import BLUE_STARTS, LETTERS, identities
@@ -112,12 +112,15 @@ def test_the_public_pages_have_no_way_to_write(web: WebDisplay, entry: KeyEntry)
     assert entry.taking
 
 
-def test_the_spymaster_address_leads_to_the_key_page_while_it_takes_a_key(web: WebDisplay, entry: KeyEntry) -> None:
+def test_the_spymaster_address_leads_to_the_key_page_while_a_table_is_set_up(web: WebDisplay, entry: KeyEntry) -> None:
     status, head, _ = request(web, "GET", urlsplit(web.spymaster_url).path)
     assert status == 303 and f"Location: {key_path(web)}\r\n" in head + "\r\n"
     status, _, page = request(web, "GET", key_path(web))
     assert status == 200 and "enter the key card" in page and '"APPLE"' in page and '"ICE CREAM"' in page
+    assert 'accept="image/*" capture="environment"' in page and "Photograph the table" in page
     entry.submit(LETTERS)
+    assert request(web, "GET", urlsplit(web.spymaster_url).path)[0] == 303, "photos and words are taken still"
+    entry.close()
     status, _, page = request(web, "GET", urlsplit(web.spymaster_url).path)
     assert status == 200 and "SPYMASTER KEY" in page
 
@@ -135,9 +138,61 @@ def test_without_an_open_entry_there_is_no_key_page() -> None:
         display.stop()
 
 
-def test_the_readme_shows_the_key_page_at_phone_width() -> None:
-    """The picture scripts/key_page_screenshot.py takes; regenerate it when the page changes."""
-    assert "![Key page on a phone](docs/screenshots/key-page.png)" in (ROOT / "README.md").read_text()
-    data = (ROOT / "docs/screenshots/key-page.png").read_bytes()
+@pytest.mark.parametrize(("alt", "picture"), [("Key page on a phone", "key-page.png"),
+                                              ("Spymaster page with a table read from a photo", "photo-setup.png")])
+def test_the_readme_shows_the_key_page_at_phone_width(alt: str, picture: str) -> None:
+    """The pictures scripts/key_page_screenshot.py and scripts/photo_page_screenshot.py take;
+    regenerate them when the page changes."""
+    assert f"![{alt}](docs/screenshots/{picture})" in (ROOT / "README.md").read_text()
+    data = (ROOT / "docs/screenshots" / picture).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == (390, 844)
+
+
+JPEG = b"\xff\xd8\xff\xe0" + bytes(2000)
+"""The page only checks the type it is told and the size; whether it is an image is the reader's to say."""
+
+
+def test_photos_and_typed_cards_are_handed_to_the_setup_under_the_same_checks_as_the_key() -> None:
+    photos: list[tuple[str, bytes]] = []
+    cards: list[tuple[int, str]] = []
+    entry = KeyEntry(WORDS[:12], on_photo=lambda kind, data: photos.append((kind, data)),
+                     on_card=lambda place, word: cards.append((place, word)))
+    display = WebDisplay(port=0)
+    display.start()
+    display.open_key_page(entry)
+    base = urlsplit(display.spymaster_url).path
+    try:
+        status, _, text = request(display, "POST", base + "/photo/board", JPEG, Origin=origin(display), Content_Type="image/jpeg")
+        assert (status, text) == (202, "Reading the photo\u2026") and photos == [("board", JPEG)]
+        status, _, text = request(display, "POST", base + "/photo/board", JPEG, Origin=origin(display), Content_Type="image/jpeg")
+        assert (status, text) == (409, "409 the last photo of the board is still being read: wait for it")
+        entry.photo_read("board", "The table: read in 3.1 s.")
+        assert request(display, "POST", base + "/photo/board", JPEG, Origin=origin(display), Content_Type="image/png")[0] == 202
+        status, _, text = request(display, "POST", base + "/photo/key", JPEG, Origin=origin(display), Content_Type="text/plain")
+        assert (status, text) == (415, "415 not an image (text/plain): choose a photo")
+        status, _, text = request(display, "POST", base + "/photo/key", b"", Origin=origin(display), Content_Type="image/jpeg")
+        assert (status, text) == (400, "400 the photo is empty: take it again")
+        status, _, text = request(display, "POST", base + "/photo/key", JPEG, Origin="http://evil.example", Content_Type="image/jpeg")
+        assert status == 403
+        status, _, text = request(display, "POST", "/spymaster/nope/photo/key", JPEG, Origin=origin(display), Content_Type="image/jpeg")
+        assert (status, text) == (403, f"403 {WRONG_TOKEN}")
+        head = (f"POST {base}/photo/board HTTP/1.1\r\nHost: {display.address[0]}:{display.address[1]}\r\n"
+                f"Content-Length: {MAX_PHOTO + 1}\r\nContent-Type: image/jpeg\r\nOrigin: {origin(display)}\r\n\r\n")
+        with socket.create_connection(display.address, timeout=10) as conn:
+            conn.sendall(head.encode())
+            assert conn.recv(65536).split(b"\r\n")[0] == b"HTTP/1.0 413 Request Entity Too Large"
+        assert [kind for kind, _ in photos] == ["board", "board"]
+
+        status, _, text = request(display, "POST", base + "/card", b"7\n  Loch   Ness ", Origin=origin(display))
+        assert (status, text) == (202, "Card 7: Loch Ness") and cards == [(6, "Loch Ness")]
+        for body, refusal in ((b"26\npilot", "there is no card 26: a table has 25"), (b"seven\npilot", "send the card's place"),
+                              (b"7\n ", "a card is 1 to 40 characters")):
+            status, _, text = request(display, "POST", base + "/card", body, Origin=origin(display))
+            assert status == 400 and text.startswith(f"400 {refusal}"), (body, text)
+        assert request(display, "POST", base + "/card", b"7\npilot", Referer="http://evil.example/")[0] == 403
+        entry.close()
+        status, _, text = request(display, "POST", base + "/card", b"8\npilot", Origin=origin(display))
+        assert (status, text) == (409, "409 no table is being set up now") and len(cards) == 1
+    finally:
+        display.stop()

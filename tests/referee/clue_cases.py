@@ -1,13 +1,15 @@
 """The clue-case tables beside this file, read for the tests and the benchmark: our
 table (clue_cases.tsv), validation lists written before the referee was
 measured on them (clue_cases_validation.tsv; clue_cases_validation_2.tsv, issue 17;
-clue_cases_validation_5.tsv, issue 25), and held-back lists written after a method
-was settled and measured once (clue_cases_validation_3.tsv and
-clue_cases_validation_4.tsv, issue 17).
+clue_cases_validation_5.tsv, clue_cases_validation_6.tsv and clue_cases_validation_7.tsv,
+issue 25), and held-back
+lists written after a method was settled and measured once (clue_cases_validation_3.tsv
+and clue_cases_validation_4.tsv, issue 17).
 
-Since issue 25 the referee asks the table wherever its evidence is weak: an `ask` on
-a row the rulebook decides is a deferral, not a misjudgement; a legal clue refused
-(a turn ended and a cover handed over) and an illegal one passed are."""
+Since issue 25 the referee asks the table wherever its evidence is weak. An `ask` is
+right only on a row whose verdict is `ask`: on a row the rulebook decides it is a
+needless question, counted apart (deferred); a legal clue refused (a turn ended and
+a cover handed over) and an illegal one passed are misjudgements."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ TABLE = Path(__file__).with_name("clue_cases.tsv")
 VALIDATION = Path(__file__).with_name("clue_cases_validation.tsv")
 VALIDATION_2 = Path(__file__).with_name("clue_cases_validation_2.tsv")
 VALIDATION_5 = Path(__file__).with_name("clue_cases_validation_5.tsv")
+VALIDATION_6 = Path(__file__).with_name("clue_cases_validation_6.tsv")
+VALIDATION_7 = Path(__file__).with_name("clue_cases_validation_7.tsv")
 HELD_BACK = tuple(Path(__file__).with_name(f"clue_cases_validation_{n}.tsv") for n in (3, 4))
 
 

@@ -81,9 +81,9 @@ def test_the_table_is_the_same_bytes_every_time(wordnet: Path, tmp_path: Path) -
         subprocess.run([sys.executable, str(SCRIPT), "--wordnet", str(wordnet), "--out", str(out)], check=True)
     assert outputs[0].read_bytes() == outputs[1].read_bytes()
     rows = gzip.decompress(outputs[0].read_bytes()).decode().splitlines()
-    assert "fisherman\tN\tfish fisher\tperson\t" in rows
-    assert "caravan\tN\tvan~\tartifact\t" in rows
-    assert "speak\tV\tspeech\t\t" in rows
+    assert "fisherman\tN\tfish fisher\tperson\t\tfisher" in rows
+    assert "caravan\tN\tvan~\tartifact\t\t" in rows
+    assert "speak\tV\tspeech\t\t\t" in rows
 
 
 def test_the_classes_the_tagged_corpus_met_come_from_the_index(wordnet: Path, tmp_path: Path) -> None:
@@ -99,8 +99,8 @@ def test_the_classes_the_tagged_corpus_met_come_from_the_index(wordnet: Path, tm
     out = tmp_path / "kin.tsv.gz"
     subprocess.run([sys.executable, str(SCRIPT), "--wordnet", str(wordnet), "--out", str(out)], check=True)
     rows = gzip.decompress(out.read_bytes()).decode().splitlines()
-    assert "fisherman\tN\tfish fisher\tperson\tperson" in rows
-    assert "caravan\tN\tvan~\tartifact\t" in rows
+    assert "fisherman\tN\tfish fisher\tperson\tperson\tfisher" in rows
+    assert "caravan\tN\tvan~\tartifact\t\t" in rows
 
 
 def test_irregular_forms_come_from_the_exception_lists(wordnet: Path, tmp_path: Path) -> None:
@@ -115,6 +115,22 @@ def test_irregular_forms_come_from_the_exception_lists(wordnet: Path, tmp_path: 
         "ran\trun:V",
         "teeth\ttooth:N",
     ]
+
+
+def test_a_base_whose_definitions_share_a_rare_word_is_akin(wordnet: Path) -> None:
+    """WordNet links neither pair: prison and prisoner both speak of the confined, a
+    dent and a dentist share nothing."""
+    nouns = [
+        ("00000201", "n", ["prisoner"], [], "one who is confined"),
+        ("00000202", "n", ["prison"], [], "a building where convicts are confined"),
+        ("00000203", "n", ["dentist"], [], "one who treats teeth"),
+        ("00000204", "n", ["dent"], [], "a hollow made by a blow"),
+    ]
+    with open(wordnet / "data.noun", "a", encoding="utf-8") as handle:
+        handle.write("".join(_line(*noun) for noun in nouns))
+    kinship = build.Kinship(build.read_wordnet(wordnet))
+    assert kinship.akin("prisoner") == {"prison"}
+    assert kinship.akin("dentist") == set()
 
 
 def test_without_wordnet_it_says_what_to_install(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ TINY = Lexicon(
     kin={"snowman": "snow"},
     classes={"snowman": "artifact"},
     met_classes={"snowman": "artifact"},
+    akin={"snowy": "snow"},
 )
 
 

@@ -71,11 +71,8 @@ def test_judgement_calls_say_why_the_table_must_decide(card: str, clue: str, rea
 
 WEAK_EVIDENCE = [
     ("DENT", "dentist", "Dentist may be a form of DENT."),
-    ("HERO", "heron", "Heron may be a form of HERO."),
     ("MAN", "mandate", "Mandate may be built on MAN."),
     ("CART", "cartridge", "Cartridge may be built on CART."),
-    ("COW", "coward", "Coward may be a form of COW."),
-    ("PAW", "pawn", "Pawn may be a form of PAW."),
     ("CHEST", "chestnut", "Chestnut may be built on CHEST."),
     ("BOOKCASE", "bookish", "Bookish may share book with BOOKCASE."),
 ]
@@ -84,9 +81,17 @@ WEAK_EVIDENCE = [
 @pytest.mark.parametrize(("card", "clue", "reason"), WEAK_EVIDENCE)
 def test_an_accidental_spelling_goes_to_the_table_with_its_reason(card: str, clue: str, reason: str) -> None:
     """Issue 25: a refusal needs strong evidence; a spelling WordNet does not confirm
-    (dent + -ist, hero + n, man + date, cart + ridge, cow + -ard) is asked about."""
+    (dent + -ist, man + date, cart + ridge) is asked about."""
     verdict = judge_clue(clue, (card, "OCEAN"))
     assert (verdict.verdict, verdict.reason, verdict.card) == ("ask", reason, card)
+
+
+@pytest.mark.parametrize(("card", "clue"), [("HERO", "heron"), ("COW", "coward"), ("PAW", "pawn")])
+def test_a_base_followed_by_no_affix_is_an_accident_whatever_wordnet_links(card: str, clue: str) -> None:
+    """cow + -ard, and an ending that only inflects but is no inflection (hero + n,
+    paw + n): accidental spellings, legal though WordNet ties the words (to cow, to
+    intimidate, and a coward)."""
+    assert judge_clue(clue, (card, "OCEAN")).verdict == "legal"
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """Words WordNet defines but does not tie to a visible card: a productive suffix of
 the word's kind, or a plain compound, goes to the table (issue 25: WordNet's silence
-proves neither an accident nor a derivation); a word of the wrong kind is legal."""
+proves neither an accident nor a derivation), unless the two words' definitions share
+a rare word (prisoner and prison: "confined"); a word of the wrong kind is legal."""
 
 from __future__ import annotations
 
@@ -12,17 +13,23 @@ from voicemaster.referee import judge_clue
 @pytest.mark.parametrize(
     ("card", "clue", "reason"),
     [
-        ("PRISON", "prisoner", "Prisoner may be a form of PRISON."),
         ("TREASURE", "treasurer", "Treasurer may be a form of TREASURE."),
-        ("HEART", "heartless", "Heartless may be a form of HEART."),
-        ("DENTIST", "dentistry", "Dentistry may be a form of DENTIST."),
-        ("FOOL", "foolish", "Foolish may be a form of FOOL."),
         ("DETECTIVE", "detect", "Detect may be a form of DETECTIVE."),
     ],
 )
 def test_a_productive_suffix_without_a_wordnet_link_goes_to_the_table(card: str, clue: str, reason: str) -> None:
     verdict = judge_clue(clue, (card, "OCEAN"))
     assert (verdict.verdict, verdict.reason, verdict.card) == ("ask", reason, card)
+
+
+@pytest.mark.parametrize(
+    ("card", "clue"),
+    [("PRISON", "prisoner"), ("HEART", "heartless"), ("DENTIST", "dentistry"), ("FOOL", "foolish")],
+)
+def test_a_productive_suffix_whose_base_shares_a_rare_defining_word_is_refused(card: str, clue: str) -> None:
+    """prisoner and prison both speak of the confined, heartless and heart of courage."""
+    verdict = judge_clue(clue, (card, "OCEAN"))
+    assert (verdict.verdict, verdict.reason) == ("illegal", f"{clue.capitalize()} is not allowed: it is a form of {card}.")
 
 
 @pytest.mark.parametrize(

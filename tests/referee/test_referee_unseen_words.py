@@ -37,8 +37,8 @@ def test_an_irregular_form_wordnet_enters_as_its_bases_word_is_no_homograph(card
     [
         ("ANCESTOR", "ancestry", "ask"),
         ("MINISTER", "ministry", "ask"),
-        ("WARM", "warmth", "ask"),
-        ("REFUGE", "refugee", "ask"),
+        ("WARM", "warmth", "illegal"),
+        ("REFUGE", "refugee", "illegal"),
         ("LUNCHEON", "luncheonette", "ask"),
         ("WORTH", "worthy", "illegal"),
         ("SHELF", "shelve", "illegal"),
@@ -46,7 +46,8 @@ def test_an_irregular_form_wordnet_enters_as_its_bases_word_is_no_homograph(card
     ],
 )
 def test_a_derivation_wordnet_leaves_unlinked_is_found(card: str, clue: str, verdict: str) -> None:
-    """-ry after -er and -or, -th, -ee, -ette: asked about, WordNet being silent (issue 25);
+    """-ry after -er and -or, -th, -ee, -ette: asked about, WordNet being silent (issue 25),
+    refused where the two words' definitions share a rare word (warmth, warm; refugee, refuge);
     a final fricative voiced before -y, and a verb with its noun's f voiced that WordNet
     defines by the noun (shelve): refused, WordNet ties them."""
     assert _verdict(clue, card) == (verdict, "form")
@@ -61,15 +62,19 @@ def test_a_derivation_wordnet_leaves_unlinked_is_found(card: str, clue: str, ver
         ("BOAT", "boatswain"),
         ("HAND", "handkerchief"),
         ("VINE", "vineyard"),
-        ("KIN", "kinsman"),
-        ("MAN", "kinsman"),
     ],
 )
 def test_a_compound_with_a_reduced_part_goes_to_the_table(card: str, clue: str) -> None:
-    """Swallowed consonants, weakened or shortened vowels, rare heads that WordNet knows,
-    a linking s (kinsman: kin + s + man): heard only by WordNet's broad classes (a
-    cartridge is an artifact as a ridge is), so the table decides."""
+    """Swallowed consonants, weakened or shortened vowels, rare heads that WordNet knows:
+    heard only by WordNet's broad classes (a cartridge is an artifact as a ridge is), so
+    the table decides."""
     assert _verdict(clue, card) == ("ask", "compound")
+
+
+@pytest.mark.parametrize("card, clue", [("KIN", "kinsman"), ("MAN", "kinsman"), ("POST", "postman")])
+def test_a_person_named_x_man_is_made_of_both(card: str, clue: str) -> None:
+    """A kinsman is a man of one's kin, a linking s marking the seam."""
+    assert _verdict(clue, card) == ("illegal", "compound")
 
 
 @pytest.mark.parametrize(
@@ -115,3 +120,20 @@ def test_a_comparative_that_is_also_a_word_of_its_own_goes_to_the_table(card: st
     verdict = judge_clue(f"{clue} 2", [card])
     assert (verdict.verdict, verdict.rule) == ("ask", "form")
     assert card in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "card, clue",
+    [("MUD", "mudflat"), ("DAY", "Tuesday"), ("SNOW", "snowglobe"), ("GLOBE", "snowglobe"), ("TIGER", "tigerskin")],
+)
+def test_a_compound_sure_of_its_parts_is_refused(card: str, clue: str) -> None:
+    """A mudflat is a flat (its head's kind), mud and flat heard whole; WordNet ties
+    Tuesday to day and to Tues, however rare; snowglobe and tigerskin are in no
+    dictionary, made of common words."""
+    assert _verdict(clue, card) == ("illegal", "compound")
+
+
+@pytest.mark.parametrize("card, clue", [("ROMANTIC", "romanticism"), ("ADDRESS", "addressee")])
+def test_a_suffix_that_moves_a_sound_still_shows_its_base(card: str, clue: str) -> None:
+    """romantic's final K is said S before -ism; -ee takes the main stress from address."""
+    assert _verdict(clue, card) == ("illegal", "form")

@@ -28,7 +28,7 @@ def test_each_row_is_read_back_and_a_yes_moves_on() -> None:
     assert session.hear("row one: apple, bear, castle, Loch Ness, pilot") == (
         "Row one: apple, bear, castle, Loch Ness, pilot. Right?")
     assert session.hear("yes") == "Row two."
-    assert session.layout.confirmed == 1
+    assert session.layout.confirmed == {0}
 
 
 def test_cards_may_come_a_few_at_a_time_or_one_typed_card() -> None:
@@ -65,17 +65,17 @@ def test_reading_the_next_row_instead_of_yes_confirms_the_row_read_back() -> Non
     session.hear(ROWS[0])
     assert session.hear("row two: " + ROWS[1]) == "Row two: ocean, piano, horse, ice cream, moon. Right?"
     assert session.hear(ROWS[2]) == "Row three: robot, snow, tower, wave, yard. Right?"
-    assert session.layout.confirmed == 2
+    assert session.layout.confirmed == {0, 1}
     assert session.hear("row three: robot, snow, tower, cave, yard").startswith("Row three: robot, snow, tower, cave")
     assert session.hear("robot, snow, tower, wave, yard") == "Row three: robot, snow, tower, wave, yard. Right?"
     assert session.hear("row three: zebra, anchor, bottle, bottle, bottle, cloud").endswith(
         "A row has five; read it again, with a pause between cards."), "the next row, or this one again"
-    assert session.layout.confirmed == 2, "a row read again (two cards or more in common) is no next row"
+    assert session.layout.confirmed == {0, 1}, "a row read again (two cards or more in common) is no next row"
     assert session.hear("row three: heart, for, genus, born").startswith("Row three is full: say yes, no")
-    assert session.layout.confirmed == 2 and session.layout.row_cards() == ["robot", "snow", "tower", "wave", "yard"]
+    assert session.layout.confirmed == {0, 1} and session.layout.row_cards() == ["robot", "snow", "tower", "wave", "yard"]
     for row in ROWS[3:]:
         session.hear(row)
-    assert session.layout.confirmed == 4 and session.hear("yes") == "All 25 cards are set."
+    assert session.layout.confirmed == {0, 1, 2, 3} and session.hear("yes") == "All 25 cards are set."
 
 
 def test_a_row_heard_as_four_cards_takes_its_missing_card_in_place() -> None:
@@ -107,10 +107,43 @@ def test_duplicates_and_bad_words_are_refused_with_a_reason() -> None:
     assert session.layout.row_cards() == []
 
 
-def test_too_many_cards_and_the_wrong_row_are_refused() -> None:
+def test_too_many_cards_and_a_row_no_table_has_are_refused() -> None:
     session = SetupSession()
     assert session.hear("a b c d e f").startswith("I heard 6 cards")
-    assert session.hear("row three: apple").startswith("We are at row one.")
+    assert session.hear("row six: " + ROWS[0]) == "There is no row six: a table has five. Read row one: its five cards, left to right."
+    assert session.layout.slots == [None] * 25
+
+
+def test_rows_come_in_any_order_and_a_row_missed_is_asked_for_after_the_others() -> None:
+    """At row two, "row five: ..." lays out row five; the rows after it follow, then row two."""
+    session = SetupSession()
+    session.hear(ROWS[0])
+    session.hear("yes")
+    assert session.hear("row five: " + ROWS[4]) == "Row five: engine, forest, ghost, hammer, island. Right?"
+    assert session.hear("yes") == "Row two."
+    assert session.hear("row three: " + ROWS[2]).startswith("Row three: robot")
+    assert session.hear("row four: " + ROWS[3]).startswith("Row four: zebra"), "naming the next row confirms row three"
+    assert session.hear("yes") == "Row two."
+    assert session.layout.confirmed == {0, 2, 3, 4}
+    assert session.hear(ROWS[1]).startswith("Row two: ocean") and session.hear("yes") == "All 25 cards are set."
+    assert session.layout.cards()[20:] == ("engine", "forest", "ghost", "hammer", "island")
+
+
+def test_a_row_named_while_another_waits_for_its_yes_leaves_that_one_to_confirm() -> None:
+    session = SetupSession()
+    session.hear("row one: apple, bear")
+    assert session.hear("row three: " + ROWS[2]).startswith("Row three: robot")
+    assert session.hear("yes") == "Row four.", "the next row down not yet confirmed"
+    session.hear(ROWS[3])
+    session.hear("row five: " + ROWS[4])
+    assert session.layout.confirmed == {2, 3}
+    assert session.hear("yes") == "Row one: apple, bear; go on.", "back to the rows before, as far as they were read"
+    assert session.hear("castle, Loch Ness, pilot").endswith("Right?")
+    assert session.hear("yes") == "Row two."
+    assert session.hear("row four: " + ROWS[0]).startswith("apple is already on the table: card one, row one.")
+    assert session.layout.confirmed == {0, 2, 3, 4}, "a refused row changes nothing"
+    assert session.hear("row three: robot, snow, tower, wave, yacht").startswith("Row three: robot, snow, tower, wave, yacht.")
+    assert session.layout.confirmed == {0, 3, 4}, "a confirmed row read again is read back again"
 
 
 def test_the_key_is_typed_first_checked_and_never_repeated() -> None:
@@ -138,8 +171,18 @@ def test_progress_resumes_a_session_exactly() -> None:
         "Going on with the setup where it stopped. Row two: ocean, piano, horse, ice cream, moon. Right?")
 
 
+def test_progress_kept_before_rows_came_in_any_order_is_taken_up() -> None:
+    session = SetupSession()
+    session.resume({"format": "voicemaster-setup", "cards": [*ROWS[0].split(", "), *[None] * 20],
+                     "confirmed_rows": 1, "key": None})
+    assert session.layout.confirmed == {0} and session.opening(resumed=True).endswith("Read row two: its five cards, left to right.")
+
+
 @pytest.mark.parametrize("progress", [{}, {"format": "voicemaster-setup", "cards": [], "confirmed_rows": 0},
-                                      {"format": "voicemaster-setup", "cards": ["a"] * 25, "confirmed_rows": 1}])
+                                      {"format": "voicemaster-setup", "cards": ["a"] * 25, "confirmed_rows": 1},
+                                      {"format": "voicemaster-setup", "cards": [None] * 25, "confirmed_rows": [0, 0], "row": 1},
+                                      {"format": "voicemaster-setup", "cards": [None] * 25, "confirmed_rows": [0], "row": 0},
+                                      {"format": "voicemaster-setup", "cards": [None] * 25, "confirmed_rows": [7], "row": 1}])
 def test_damaged_progress_is_refused(progress: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         SetupSession().resume(progress)

@@ -32,11 +32,11 @@ VM = [sys.executable, "-m", "voicemaster"]
 KEY = "".join("".join(KEY_LINES).split())
 BLUE = "".join(BLUE_KEY).replace(" ", "\n")
 WEB = ("--web", "127.0.0.1:0", "--audio-out", "none")
-TAP_KEY_MEANWHILE = "Spymasters: tap the key card on the spymaster page while the cards are read."
+PHOTOGRAPH_BOTH = "Spymasters: photograph the table and the key card on the spymaster page, or read the cards aloud."
 TAP_OR_TYPE_KEY = ("Spymasters: tap the key card on the spymaster page, or type its 25 letters R, B, N, A, "
                    "row by row (not shown), then Enter.")
-WHERE = ("Key card: the spymasters tap it on the spymaster page (the Spymasters address) while the cards "
-         "are read, or type it here when asked.")
+WHERE = ("Key card: the spymasters photograph or tap it on the spymaster page (the Spymasters address), "
+         "where they may photograph the table too, or type it here when asked.")
 
 
 def start(tmp_path: Path, *command: str, stdin: Any = subprocess.PIPE) -> tuple[subprocess.Popen[str], bytearray]:
@@ -108,7 +108,7 @@ def test_the_key_tapped_on_the_spymaster_page_sets_up_the_table(tmp_path: Path) 
     assert list(read_board(tmp_path / "board.txt")) == CARDS
     assert "".join(k.letter for k in read_key(tmp_path / "key.txt")) == KEY
     said = [line[2:] for line in out.splitlines() if line.startswith("» ")]
-    assert said[0] == f"Let's lay out the table. {TAP_KEY_MEANWHILE} Read row one: its five cards, left to right."
+    assert said[0] == f"Let's lay out the table. {PHOTOGRAPH_BOTH} Read row one: its five cards, left to right."
     assert said[-2:] == [TAP_OR_TYPE_KEY, "Key card set: Red starts. All 25 cards are set."]
     assert "RRRRR" not in out and not list(tmp_path.glob("board.txt.*"))
 
@@ -153,7 +153,7 @@ def test_play_takes_each_tables_key_from_a_fresh_page_or_the_terminal(tmp_path: 
         wait_page(urls, lambda p: p.get("state") == "received")
         type_lines(process, ["clue water two", "guess island", "new game"])
         fresh = wait_page(urls, lambda p: p.get("state") == "open")
-        assert fresh["cards"] == [""] * 25
+        assert fresh["cards"] == ["?"] * 25
         type_lines(process, [*confirmed(SECOND), *BLUE_KEY])
         assert wait_page(urls, lambda p: p.get("state") == "closed")["cards"][0] == "ALPHA"
         assert post_key(urls, KEY) == (409, "409 this key page takes no key now")

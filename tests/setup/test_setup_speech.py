@@ -88,7 +88,7 @@ def test_with_the_key_page_a_recording_is_heard_while_the_key_is_awaited(tmp_pat
                              "--input", str(recording))
     try:
         urls = read_urls(process)
-        shown = wait_page(urls, lambda p: "" not in p.get("cards", [""]), timeout=180)
+        shown = wait_page(urls, lambda p: "?" not in p.get("cards", ["?"]), timeout=180)
         assert shown["state"] == "open"
         assert post_key(urls, KEY.replace("\n", "")) == (200, "Key received: Red starts.")
         status = finish(process)
@@ -109,7 +109,7 @@ def test_play_replaying_a_grid_with_the_key_page_starts_the_game_once_the_key_is
     process, printed = start(tmp_path, "play", "--journal", "game.jsonl", "--input", str(recording))
     try:
         urls = read_urls(process)
-        wait_page(urls, lambda p: "" not in p.get("cards", [""]), timeout=180)
+        wait_page(urls, lambda p: "?" not in p.get("cards", ["?"]), timeout=180)
         assert post_key(urls, KEY.replace("\n", "")) == (200, "Key received: Red starts.")
         status = finish(process)
     finally:

@@ -26,6 +26,7 @@ from voicemaster.setup.runtime import (
     DisplayedConsole, Displays, Hearing, add_output_arguments, hearing, open_displays, open_speaker,
     start_typed_input, tell_warnings,
 )
+from voicemaster.setup.photos import TablePhotos, add_photo_arguments
 from voicemaster.setup.session import SetupSession
 from voicemaster.setup.settings import add_rule_arguments, house_rules_from, load_config
 from voicemaster.setup.table_setup import (
@@ -45,6 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--realtime", action="store_true", help="replay --input FILE.wav at its real pace")
     p.add_argument("--confirm-clues", action="store_true", help='confirm every clue ("Ocean, two — right?")')
     add_deal_arguments(p)
+    add_photo_arguments(p.add_argument_group("a table laid out from photos"))
     add_rule_arguments(p)
     add_output_arguments(p)
     p.set_defaults(run=run)
@@ -57,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
     check_installed(args.denoise)
     if lays_out_table(args, config):
         check_new_journal(args.journal)
-        return _play(args, config, rules, source, None)
+        return _play(args, config, rules, source, None, TablePhotos.read(args))
+    if args.photo is not None or args.key_photo is not None:
+        raise InputError("--photo and --key-photo lay out a table from the box: not with --board, --key, a deal or --resume")
     opened = open_game(args, rules, config)
     try:
         return _play(args, config, rules, source, opened)
@@ -106,10 +110,12 @@ class Evening:
 
 
 def _play(
-    args: argparse.Namespace, config: dict[str, object], rules: HouseRules, source: str | Path, opened: OpenGame | None
+    args: argparse.Namespace, config: dict[str, object], rules: HouseRules, source: str | Path, opened: OpenGame | None,
+    photos: TablePhotos = TablePhotos(),
 ) -> int:
     """Game after game: each ends with the input, or with "new game" (said once it is over),
-    which lays out the next table — or deals again when the game was dealt — same rules."""
+    which lays out the next table — or deals again when the game was dealt — same rules.
+    `photos` lay out the first table."""
     console = DisplayedConsole()
     speaker = open_speaker(args, config, console)
     displays = open_displays(args, console)
@@ -127,7 +133,8 @@ def _play(
                 elif not started:
                     begin = partial(_start_inputs, args, evening, source, displays, ears, GRID_DENOISE)
                 started = True
-                opened = _set_up(args, rules, evening, source, displays, journal_for(args.journal, number), begin)
+                opened = _set_up(args, rules, evening, source, displays, journal_for(args.journal, number), begin,
+                                 photos if number == 1 else TablePhotos())
             evening.app = _game(args, opened, evening, displays, ears)
             started = started or _start_inputs(args, evening, source, displays, ears)
             try:
@@ -179,23 +186,25 @@ def _tell_drawn_key(opened: OpenGame, app: App) -> None:
 
 def _set_up(
     args: argparse.Namespace, rules: HouseRules, evening: Evening, source: str | Path, displays: Displays,
-    journal: Path | None, begin: Callable[[], object] | None,
+    journal: Path | None, begin: Callable[[], object] | None, photos: TablePhotos,
 ) -> OpenGame:
-    """The next table laid out at the table; its files kept beside the journal. `begin`
-    starts the audio once the key is typed (the first setup of a `play` on speech)."""
+    """The next table laid out at the table (from `photos`, as far as they go); its files
+    kept beside the journal. `begin` starts the audio once the key is typed (the first
+    setup of a `play` on speech)."""
     evening.app = None
     if source != "text" and evening.hear_grid is None:
         start_typed_input(displays, evening.inbox, evening.key_hidden, ends_input=False)
         evening.hear_grid = open_grid()
     key_page = displays.key_page
-    session = evening.setup = SetupSession(two_word_cards(), key_wanted=True, key_first=key_first(key_page),
+    session = evening.setup = SetupSession(two_word_cards(), key_wanted=True, key=photos.key,
+                                           key_first=key_first(key_page, photos.cards is not None),
                                            key_page=key_page is not None)
     if evening.front_end is not None and args.denoise is None:
         evening.front_end.denoiser = make_denoiser(GRID_DENOISE)
     try:
         again = "play again" + (f" with --journal {journal}" if journal is not None else "")
         set_up_table(session, table_files(journal), evening.inbox, SetupScreen(evening.speaker.say, displays.all),
-                     evening.hear_grid, again, begin, key_page, key_outlasts_input=source != "text")
+                     evening.hear_grid, again, begin, key_page, key_outlasts_input=source != "text", photo=photos.cards)
     finally:
         evening.setup = None
         if evening.front_end is not None and args.denoise is None:

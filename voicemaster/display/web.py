@@ -3,9 +3,10 @@
 Stdlib only (ThreadingHTTPServer in a background thread). The public page and
 /state.json are built from `GameSnapshot.public()`; the spymaster page lives at
 /spymaster/<token> with a random token compared in constant time. Only GET and
-HEAD, small requests, and Host headers naming this server are answered; the one
-exception is the key page's POST (/spymaster/<token>/key, see web_key), which
-needs the token and a same-origin sender.
+HEAD, small requests, and Host headers naming this server are answered; the
+exceptions are the key page's POSTs (see web_key): the key (/spymaster/<token>/key),
+a card's word (.../card) and a photo of the table or of the key card (.../photo/board,
+.../photo/key), each under the token, from a same-origin sender, within its size.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import BinaryIO
 from urllib.parse import urlsplit
 
-from voicemaster.display import qr, web_assets, web_key
-from voicemaster.display.key_entry import SOURCE, KeyEntry, KeyNotTaken, starting_team
+from voicemaster.display import qr, web_assets, web_key, web_key_assets
+from voicemaster.display.key_entry import SOURCE, KeyEntry, KeyNotTaken, PageRefusal, starting_team
 from voicemaster.display.web_address import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -55,8 +56,8 @@ SECURITY_HEADERS = (
 STATIC = {
     "/board.css": ("text/css; charset=utf-8", web_assets.CSS.encode("utf-8")),
     "/board.js": ("text/javascript; charset=utf-8", web_assets.JS.encode("utf-8")),
-    "/key.css": ("text/css; charset=utf-8", web_key.CSS.encode("utf-8")),
-    "/key.js": ("text/javascript; charset=utf-8", web_key.JS.encode("utf-8")),
+    "/key.css": ("text/css; charset=utf-8", web_key_assets.CSS.encode("utf-8")),
+    "/key.js": ("text/javascript; charset=utf-8", web_key_assets.JS.encode("utf-8")),
 }
 NO_KEY_ENTRY = "no key card is being entered now"
 
@@ -171,16 +172,17 @@ class _Handler(BaseHTTPRequestHandler):
         return True
 
     def _refusal(self) -> tuple[int, str] | None:
-        posts_key = self.command == "POST" and _key_post_token(self.path) is not None
-        if self.command not in ("GET", "HEAD") and not posts_key:
+        post = _post_target(self.path) if self.command == "POST" else None
+        if self.command not in ("GET", "HEAD") and post is None:
             return 405, "only GET and HEAD are served"
         if not host_allowed(self.headers.get("Host"), self.server.bound_host, self.server.names):
             return 421, "unexpected Host header"
         length = self.headers.get("Content-Length", "0").strip()
         if not length.isdigit():
             return 400, "bad Content-Length"
-        if int(length) > (web_key.MAX_BODY if posts_key else MAX_BODY) or "Transfer-Encoding" in self.headers:
-            return 413, "request too large"
+        limit = web_key.POSTS[post[1]] if post is not None else MAX_BODY
+        if int(length) > limit or "Transfer-Encoding" in self.headers:
+            return 413, web_key.TOO_LARGE_PHOTO if post is not None and post[1].startswith("photo/") else "request too large"
         return None
 
     def do_GET(self) -> None:
@@ -211,7 +213,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, "application/json", self.server.board.document(spymaster=True))
         elif tail.startswith("key"):
             self._key_page(token, data=tail == "key.json")
-        elif entry is not None and entry.taking:
+        elif entry is not None and entry.setting_up:
             self._send(303, "text/plain; charset=utf-8", b"", location=f"/spymaster/{token}/key")
         else:
             self._page(spymaster=True, state_url=f"/spymaster/{token}/state.json")
@@ -228,8 +230,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, "text/html; charset=utf-8", body)
 
     def do_POST(self) -> None:
-        """The key page sends its key: token, sender, then the key itself are checked."""
-        token = _key_post_token(self.path) or ""
+        """The key page sends a key, a card's word or a photo: token, sender, then what
+        is sent are checked."""
+        token, action = _post_target(self.path) or ("", "")
         entry = self.server.key_entry
         sender = web_key.cross_origin_problem(
             self.headers.get("Origin"), self.headers.get("Referer"), self.headers.get("Host")
@@ -240,17 +243,24 @@ class _Handler(BaseHTTPRequestHandler):
             self._refuse(403, sender)
         elif entry is None:
             self._refuse(409, NO_KEY_ENTRY)
+        elif action.startswith("photo/"):
+            self._take_photo(entry, action.removeprefix("photo/"))
         else:
-            self._take_key(entry)
+            text = self._text_body()
+            if text is not None:
+                (self._take_key if action == "key" else self._take_card)(entry, text)
 
-    def _take_key(self, entry: KeyEntry) -> None:
+    def _text_body(self) -> str | None:
+        """The body as UTF-8 text; None once refused (or the sender went)."""
         try:
-            text = self.body_file.read(int(self.headers.get("Content-Length", "0"))).decode("utf-8")
+            return self.body_file.read(int(self.headers.get("Content-Length", "0"))).decode("utf-8")
         except (TimeoutError, ConnectionError):
-            return
+            return None
         except UnicodeDecodeError:
             self._refuse(400, f"{SOURCE}: not UTF-8 text")
-            return
+            return None
+
+    def _take_key(self, entry: KeyEntry, text: str) -> None:
         try:
             key = entry.submit(text)
         except InputError as exc:
@@ -259,6 +269,42 @@ class _Handler(BaseHTTPRequestHandler):
             self._refuse(409, str(exc))
         else:
             self._send(200, "text/plain; charset=utf-8", f"Key received: {starting_team(key).title} starts.\n".encode())
+
+    def _take_card(self, entry: KeyEntry, text: str) -> None:
+        """ "7\npilot": the place (1-25) and the card's word, for the setup to check."""
+        place, _, word = text.partition("\n")
+        try:
+            if not place.strip().isdigit():
+                raise ValueError("send the card's place (1-25) and its word")
+            entry.type_card(int(place) - 1, word)
+        except ValueError as exc:
+            self._refuse(400, str(exc))
+        except PageRefusal as exc:
+            self._refuse(409, str(exc))
+        else:
+            self._send(202, "text/plain; charset=utf-8", f"Card {int(place)}: {' '.join(word.split())}\n".encode())
+
+    def _take_photo(self, entry: KeyEntry, kind: str) -> None:
+        """The photo's bytes, handed to the setup to be read (its answer comes with the page's
+        next poll): an image type, not empty, not while one of its kind is read."""
+        length = int(self.headers.get("Content-Length", "0"))
+        problem = web_key.photo_problem(self.headers.get("Content-Type"), length)
+        if problem is not None:
+            self._refuse(415 if length else 400, problem)
+            self._drain()
+            return
+        try:
+            data = self.body_file.read(length)
+        except (TimeoutError, ConnectionError):
+            return
+        if len(data) < length:
+            return
+        try:
+            entry.send_photo(kind, data)
+        except PageRefusal as exc:
+            self._refuse(409, str(exc))
+        else:
+            self._send(202, "text/plain; charset=utf-8", b"Reading the photo\xe2\x80\xa6\n")
 
     def _page(self, *, spymaster: bool, state_url: str) -> None:
         initial = self.server.board.document(spymaster)
@@ -291,15 +337,19 @@ class _Handler(BaseHTTPRequestHandler):
         log.debug("web: " + format, *args)
 
 
-def _key_post_token(target: str) -> str | None:
-    """The token of a POST to the key page (empty if it names none), or None for any other
-    path: those are read-only."""
+def _post_target(target: str) -> tuple[str, str] | None:
+    """The token and what is sent (a key of web_key.POSTS) of a POST from the key page (the
+    token empty if it names none), or None for any other path: those are read-only."""
     path = urlsplit(target).path
-    if path == "/spymaster/key":
-        return ""
-    head, _, token = path.removesuffix("/key").rpartition("/")
-    if path.endswith("/key") and head == "/spymaster":
-        return token
+    if not path.startswith("/spymaster/"):
+        return None
+    rest = path.removeprefix("/spymaster/")
+    for action in web_key.POSTS:
+        if rest == action:
+            return "", action
+        token = rest.removesuffix("/" + action)
+        if token != rest and "/" not in token:
+            return token, action
     return None
 
 

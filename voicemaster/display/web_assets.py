@@ -197,12 +197,12 @@ JS = """
   }
 
   async function followKeyEntry() {
-    // The spymaster page moves to the key page when the next board's key is to be entered.
+    // The spymaster page moves to the key page when the next table is set up.
     const keyUrl = document.body.dataset.keyUrl;
     if (!keyUrl) { return; }
     try {
       const response = await fetch(keyUrl + ".json", { cache: "no-store" });
-      if (response.ok && (await response.json()).state === "open") { location.assign(keyUrl); }
+      if (response.ok && (await response.json()).setup) { location.assign(keyUrl); }
     } catch (e) {
       // The board's own poll, next, shows that contact is lost.
     }

@@ -47,7 +47,13 @@ SUFFIX_LIKE = frozenset({"hood", "hoods", "ward", "wards", "wise", "some"})
 """Suffixes spelled and said like words: childhood is not a hood, clockwise not wise."""
 WEAK_FORMS = {"man": "AH", "men": "AH"}
 """Compound heads whose vowel English reduces to a schwa (fireman, postmen)."""
+PERSON_HEADS = frozenset({"man", "men", "woman", "women"})
+"""Heads that make people of the word before them, as a suffix would: a person named
+postman, madman or (with a linking s) kinsman is made of both words."""
 MAX_PARTS = 3
+HEAD_KINDS = 6
+"""A head of more of WordNet's 26 noun classes than this (part: 9) holds most wholes of
+its kind by chance: its compound is sure of the head alone."""
 SPOKEN_APART_ZIPF = 4.0
 """How common (Zipf) each part of an adjective compound must be (barefoot, heartfelt)."""
 CONTENT_POS = frozenset("NVA")
@@ -183,23 +189,53 @@ def _vet(whole: str, parts: Split) -> Vetted | None:
     CHEST-nut; the sir of sirloin is not heard at all in a word cmudict lacks).
     A split it does not confirm may still be a compound when shaped like one
     (blackboard, hedgehog), and is one by spelling only when it opens with a particle
-    (understand, undertaker): such words have drifted from their parts.
+    (understand, undertaker): such words have drifted from their parts. Shaped like
+    one, every part heard whole and stressed, and the whole a thing of its head's kind
+    by WordNet's classes, it is a compound of its head (a hedgehog is a hog, a
+    dragonfly a fly; a hemlock, a plant, is no lock), and, every part heard whole, of
+    what comes before too (a mudflat is made of mud), unless the head is of so many kinds
+    that any whole would be one of them (HEAD_KINDS). A word no dictionary has, neither
+    WordNet nor cmudict, made of common content words, is a compound of them for sure
+    (snowglobe, tigerskin): an accidental spelling is one of an established word.
     """
     if not kinship.known(whole):
-        return parts, (LIKELY,) * len(parts)
+        unheard = not pronunciations(whole) and all(_common_content_word(p) for p in parts)
+        return parts, (SURE if unheard else LIKELY,) * len(parts)
     ties = {part: tie for part in parts if (tie := kinship.related(whole, part)) is not None}
     if any(not tie.minor for tie in ties.values()):
         kept = tuple(p for p in parts if _a_word_here(whole, p, p in ties))
         sure = {p for p, tie in ties.items() if not tie.minor}
         heard = _heard_whole(whole, parts)
-        return kept, tuple(SURE if p in sure or heard else LIKELY for p in kept)
+        return kept, _attested(whole, kept, tuple(SURE if p in sure or heard else LIKELY for p in kept))
     if not _a_word_here(whole, parts[-1], parts[-1] in ties):
         return None
     if ties or (_headed(whole, parts) and parts[0] in PARTICLES):
         return parts, (SPELLED,) * len(parts)
+    if _headed(whole, parts) and of_its_kind(whole, parts[-1]) and _heard_whole(whole, parts):
+        levels = (SURE,) * len(parts) if len(kinship.classes(parts[-1])) <= HEAD_KINDS else _head_levels(parts)
+        return parts, _attested(whole, parts, levels)
     if _headed(whole, parts) or _described(whole, parts):
-        return parts, (LIKELY,) * len(parts)
+        return parts, _attested(whole, parts, (LIKELY,) * len(parts))
     return None
+
+
+def _attested(whole: str, parts: Split, levels: tuple[Level, ...]) -> tuple[Level, ...]:
+    """A part whose definitions share a rare word with the whole's is one of its words
+    for sure (a cowboy tends cattle, a cow is one; a railway runs on rails): the whole is
+    made of it, though WordNet does not say so. A sure head that makes people (postman,
+    kinsman) makes the person of the rest."""
+    if not parts:
+        return levels
+    if parts[-1] in PERSON_HEADS and levels[-1] == SURE and "person" in kinship.classes(whole):
+        return (SURE,) * len(parts)
+    akin = kinship.akin(whole)
+    return tuple(SURE if part in akin else level for part, level in zip(parts, levels))
+
+
+def _head_levels(parts: Split) -> tuple[Level, ...]:
+    """A compound of its head's kind: SURE of the head, LIKELY of the rest (a chestnut
+    is a nut, but no chest is in it)."""
+    return (LIKELY,) * (len(parts) - 1) + (SURE,)
 
 
 def _heard_whole(whole: str, parts: Split) -> bool:
@@ -224,15 +260,23 @@ def vetted_splits(word: str) -> tuple[Vetted, ...]:
     if found:
         return found
     tied = tuple((split, (SURE,) * len(split)) for lemma in lemmas for split in _tied_spellings(lemma))
-    reduced = tuple((split, (LIKELY,) * len(split)) for lemma in lemmas for split in reduced_splits(lemma))
+    reduced = tuple(
+        (split, _attested(lemma, split, _head_levels(split) if split[-1] in PERSON_HEADS else (LIKELY,) * 2))
+        for lemma in lemmas
+        for split in reduced_splits(lemma)
+    )
     return tied or reduced or tuple(((head,), (LIKELY,)) for lemma in lemmas for head in kind_heads(lemma))
 
 
 def _tied_spellings(word: str) -> tuple[Split, ...]:
     """Two words that spell `word` and that WordNet ties it to, both: a compound
-    WordNet confirms however it is said (snowfall, SNOH-fl: snow and fall)."""
+    WordNet confirms however it is said (snowfall, SNOH-fl: snow and fall), and however
+    rare a part is (Tuesday: Tues and day)."""
     kin = kinship.kin(word)
-    return tuple(split for split in _spellings(word, 2) if all(kin.get(part) is False for part in split))
+    cuts = range(MIN_PART, len(word) - MIN_PART + 1)
+    return tuple(
+        (word[:cut], word[cut:]) for cut in cuts if kin.get(word[:cut]) is False and kin.get(word[cut:]) is False
+    )
 
 
 @lru_cache(maxsize=8192)

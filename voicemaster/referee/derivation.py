@@ -39,12 +39,13 @@ QUALITY_POS = frozenset("AR")
 
 
 def of_kind(word: str, kind: str) -> bool:
-    """Is `word` the kind of word a suffix of this kind makes? A name (Kitchener,
-    known only capitalised) is no derivation of anything."""
+    """Is `word`, as it is used, the kind of word a suffix of this kind makes (a
+    liver, met as an organ, is no one who lives)? A name (Kitchener, known only
+    capitalised) is no derivation of anything."""
     pos = kinship.wordnet_pos(word)
     if kind == "quality":
         return bool(set(pos) & QUALITY_POS)
-    return bool(pos) and bool(kinship.classes(word) & KINDS[kind])
+    return bool(pos) and bool(used_classes(word) & KINDS[kind])
 
 
 def used_classes(word: str) -> frozenset[str]:

@@ -11,10 +11,11 @@ and asks the opposing spymaster, with the reason, on anything weaker. Strong:
   one who lives (derivations WordNet does not give are weak: derivation.py);
 - a compound WordNet confirms (compounds.py), the base one of its parts;
 - a derivation WordNet gives with a changed spelling (France, French; deep, depth).
-Weak: an ending that only inflects (dig + -est is no superlative of dig: digest), a
-suffix whose sound, part of speech or kind does not fit (tot, TOH-tal), or a rest that
-is no affix at all (cow + -ard, lap + -el, cut + -lery): accidental spellings, however
-WordNet came to link the two words.
+Weak: a suffix whose sound, part of speech or kind does not fit (tot, TOH-tal): asked.
+None at all: a base at the start followed by an ending that only inflects and is no
+inflection of it (dig + -est is no superlative of dig: digest), or by no affix at all
+(cow + -ard, lap + -el): accidental spellings, legal however WordNet came to link the
+two words (by_accident).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from voicemaster.referee.derivation import KINDS, used_classes
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.listed_forms import demonym_bases, listed_bases
 from voicemaster.referee.sounds import has_sound_prefix
-from voicemaster.referee.suffixes import SUFFIXES, Suffix, heard_as_derived, sound_mode
+from voicemaster.referee.suffixes import SUFFIXES, Suffix, heard_as_derived, heard_at_start, sound_mode
 
 INFLECTING_ONLY = frozenset({"s", "es", "ed", "ing", "est", "n"})
 """Endings that only inflect: a word that has one and is not an inflection lemminflect
@@ -53,12 +54,15 @@ def _inflection_of(word: str, base: str) -> bool:
 
 
 def _fits(word: str, base: str, suffix: Suffix) -> bool:
-    """Does `word` = `base` + `suffix` hold in sound, part of speech and, for a suffix
-    that makes people, kind (the rare sense WordNet ties by: liver, one who lives)?"""
+    """Does `word` = `base` + `suffix` hold in sound and, for a suffix that makes
+    people, in part of speech and kind (the rare sense WordNet ties by: liver, one who
+    lives)? WordNet's link stands for the parts of speech of the others: hardship is
+    made from an adjective, slippery is no noun, yet each is its base's."""
     word_pos, base_pos = _pos(word), _pos(base)
-    if word_pos and not word_pos & set(suffix.derived):
+    people = suffix.makes in PEOPLE
+    if people and word_pos and not word_pos & set(suffix.derived):
         return False
-    if base_pos and not base_pos & set(suffix.base):
+    if people and base_pos and not base_pos & set(suffix.base):
         return False
     mode = sound_mode(base, suffix)
     if mode == "full" and not heard_as_derived(word, base, suffix.text):
@@ -82,7 +86,7 @@ def derived_soundly(word: str, base: str) -> bool:
     if rest is None or rest in ("", "e") or not (word.startswith(base) or word.endswith(base)):
         return True
     if not affixal(rest):
-        return base in parts(word, SURE) or _a_word_left(rest)
+        return base in parts(word, SURE) or _a_word_left(rest) or _older_suffix(word, base, rest)
     if rest in BEGINNINGS:
         return True
     rests = {rest, base[-1] + rest} if base.endswith("e") and not rest.startswith("e") else {rest}
@@ -100,6 +104,20 @@ def derived_soundly(word: str, base: str) -> bool:
     )
 
 
+def by_accident(word: str, base: str) -> bool:
+    """Does `word` hold `base` at its start followed by no affix at all, or by an ending
+    that only inflects and is no inflection of it (cow + -ard, dig + -est), and no
+    compound, older suffix or word either, nor two endings (light + -en + -ing) or one
+    that takes in the base's last letter (Sparta + -an)? Then it is an accidental
+    spelling, whatever tie WordNet gives (cow, to intimidate, and coward)."""
+    rest = remainder(word, base)
+    if rest is None or not rest or not word.startswith(base) or derived_soundly(word, base):
+        return False
+    if base[-1] + rest in ENDINGS or any(rest[:cut] in ENDINGS and rest[cut:] in ENDINGS for cut in range(1, len(rest))):
+        return False
+    return not affixal(rest) or rest in INFLECTING_ONLY
+
+
 def _a_word_left(rest: str) -> bool:
     """Is what a compound WordNet ties to its base adds a word, maybe after a suffix
     of the base (tooth + brush, fish + -er + man), not a spelling's leftover (cow + ard,
@@ -108,6 +126,17 @@ def _a_word_left(rest: str) -> bool:
     return any(
         len(rest) - cut >= MIN_WORD and rest[cut:] in pos and affixal(rest[:cut]) for cut in range(len(rest))
     )
+
+
+OLDER_SUFFIXES = frozenset({"ar", "ior", "ine", "ster", "ture", "ern", "cy"})
+"""Suffixes no longer productive that WordNet's links still show at work on English
+words: beggar, warrior, heroine, youngster, mixture, eastern, captaincy. Not -ard, which
+ends as many words borrowed whole (coward, custard, leopard) as made here (drunkard)."""
+
+
+def _older_suffix(word: str, base: str, rest: str) -> bool:
+    """A tie WordNet gives whose rest is an older suffix, the base heard at the start."""
+    return rest in OLDER_SUFFIXES and word.startswith(base) and heard_at_start(word, base)
 
 
 def tie_holds(a: str, b: str, middle: str) -> bool:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal, remainder
-from voicemaster.referee.evidence import tie_holds
+from voicemaster.referee.evidence import by_accident, tie_holds
 from voicemaster.referee.suffixes import heard_as_derived
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import readings
@@ -122,11 +122,19 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
             elif found.minor:
                 tie = Tie(rule, f"shares a meaning with {display} but may not be made from it", True)
             elif not tie_holds(said.word, shown.word, found.word):
+                if _accidental(said.word, shown.word, found.word):
+                    continue
                 tie = Tie(rule, maybe(phrase), True)
             else:
                 return Tie(rule, phrase, False)
             best = best or tie
     return best
+
+
+def _accidental(said: str, shown: str, middle: str) -> bool:
+    """A direct tie whose longer word holds the shorter by accidental spelling (evidence.by_accident)."""
+    shorter, longer = sorted((said, shown), key=len)
+    return middle in (said, shown) and by_accident(longer, shorter)
 
 
 def maybe(phrase: str) -> str:

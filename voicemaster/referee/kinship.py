@@ -53,6 +53,14 @@ def met_classes(word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65536)
+def akin(word: str) -> frozenset[str]:
+    """Words spelled at its start whose definitions share a rare word with its own
+    (prisoner: prison, both "confined"; not dentist: dent): the base's sense is the
+    word's own subject, though WordNet does not link them."""
+    return frozenset(lexicon().akin.get(word, "").split())
+
+
+@lru_cache(maxsize=65536)
 def kin(word: str) -> dict[str, bool]:
     """Kin word -> whether the tie is minor (a synonym only)."""
     entry = lexicon().kin.get(word, "")

@@ -75,6 +75,9 @@ class Lexicon:
     met_classes: dict[str, str]
     """WordNet lemma -> the classes of those noun senses WordNet's sense-tagged corpus met
     (butter: "food"; its sense "one who butts" was never met)."""
+    akin: dict[str, str]
+    """WordNet lemma -> the words spelled at its start whose definitions share a rare word
+    with its own, space-separated (prisoner: "prison", both "confined")."""
 
     def freq(self, word: str) -> float:
         return self.zipf.get(word, 0.0)
@@ -158,25 +161,20 @@ def _spellings() -> dict[str, str]:
     return out
 
 
-def _kinship() -> tuple[dict[str, str], dict[str, str], dict[str, str], dict[str, str]]:
-    """(parts of speech, kin, noun classes, classes met) of every word in the WordNet table."""
+def _kinship() -> tuple[dict[str, str], ...]:
+    """(parts of speech, kin, noun classes, classes met, akin) of every word in the WordNet table."""
     wordnet: dict[str, str] = {}
-    kin: dict[str, str] = {}
-    classes: dict[str, str] = {}
-    met_classes: dict[str, str] = {}
+    columns: tuple[dict[str, str], ...] = ({}, {}, {}, {})
     with gzip.open(KINSHIP_TABLE.open("rb"), "rt", encoding="utf-8") as handle:
         for line in handle:
             if line.startswith("#"):
                 continue
-            word, pos, related, senses, met = line.rstrip("\n").split("\t")
+            word, pos, *rest = line.rstrip("\n").split("\t")
             wordnet[word] = pos
-            if related:
-                kin[word] = related
-            if senses:
-                classes[word] = senses
-            if met:
-                met_classes[word] = met
-    return wordnet, kin, classes, met_classes
+            for column, value in zip(columns, rest):
+                if value:
+                    column[word] = value
+    return (wordnet, *columns)
 
 
 def _wordnet_forms() -> dict[str, str]:
@@ -191,7 +189,7 @@ def build() -> Lexicon:
         lemmas.setdefault(form, bases)
     prons = _cmudict()
     american = _spellings()
-    wordnet, kin, classes, met_classes = _kinship()
+    wordnet, kin, classes, met_classes, akin = _kinship()
     known = prons.keys() | pos.keys() | proper | american.keys() | set(american.values())
     zipf = {word: freq for word, freq in _wordfreq().items() if word in known or word in wordnet}
     return Lexicon(
@@ -205,6 +203,7 @@ def build() -> Lexicon:
         kin=kin,
         classes=classes,
         met_classes=met_classes,
+        akin=akin,
     )
 
 

@@ -68,7 +68,8 @@ def homograph(form: str, lemma: str, pos: str) -> bool:
     are those its inflections do not explain, in lemminflect or as a noun WordNet's tagged
     corpus met (glasses is a plural noun and a verb form of glass; sang only a verb
     form, whatever rare noun WordNet lists); a past tense with verb forms
-    of its own is another verb (found, founded). A regular form (labeling,
+    of its own is another verb (found, founded), unless its own senses share a rare
+    word with the lemma's (a shot is fired: shoot; a drove of animals is driven). A regular form (labeling,
     building) is spelled as its lemma's, and its noun is made from the verb;
     not so a comparative that is also a verb of its own (flatter: more flat, or praise)."""
     lex = lexicon()
@@ -78,7 +79,7 @@ def homograph(form: str, lemma: str, pos: str) -> bool:
     if affixal(remainder(form, lemma) or "-") and not (pos == "A" and "V" in own):
         return False
     another = bool(own - {pos}) or (pos == "V" and _a_verb_itself(form))
-    return another and kinship.related(form, lemma) is None
+    return another and kinship.related(form, lemma) is None and lemma not in kinship.akin(form)
 
 
 def _spelled(lemma: str) -> str:

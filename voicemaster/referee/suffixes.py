@@ -164,10 +164,34 @@ def _heard(phones: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
-def _stressed_sounds(word: str) -> set[tuple[str, ...]]:
+def _stressed_sounds(word: str, unstressed: tuple[str, ...] = ("0", "2")) -> set[tuple[str, ...]]:
     """Its pronunciations with only the vowel of main stress: angle and angler
     both begin "AE NG G L", guitar and guitarist "G T AA R"."""
-    return {_heard(tuple(bare(p) for p in phones if not p.endswith(("0", "2")))) for phones in pronunciations(word)}
+    return {_heard(tuple(bare(p) for p in phones if not p.endswith(unstressed))) for phones in pronunciations(word)}
+
+
+STRESSED_SUFFIXES = ("ee", "eer", "ette", "ese", "esque")
+"""Suffixes that take the main stress, leaving the base's a secondary one (trust, trustee)."""
+
+
+def heard_at_start(longer: str, shorter: str) -> bool:
+    """Is `shorter` heard at the start of `longer`, by the vowels of main stress?
+    Unknown pronunciations give the benefit of the doubt."""
+    wholes, bases = _stressed_sounds(longer), _stressed_sounds(shorter)
+    if longer.endswith(STRESSED_SUFFIXES) and longer.startswith(shorter):
+        wholes |= _stressed_sounds(longer, ("0",))
+    if not wholes or not bases or any(_begins(w, b) for w in wholes for b in bases):
+        return True
+    return _softened(longer, shorter) and any(_begins(w, (*b[:-1], s)) for w in wholes for b in bases for s in SOFT_C)
+
+
+SOFT_C = ("S", "SH")
+"""A final c said K is said S or SH before i or e (critic, criticism; music, musician)."""
+
+
+def _softened(longer: str, shorter: str) -> bool:
+    rest = longer[len(shorter) :]
+    return shorter.endswith("c") and longer.startswith(shorter) and rest[:1] in ("i", "e")
 
 
 def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
@@ -177,8 +201,7 @@ def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
     its spelling means. Unknown pronunciations give the benefit of the doubt."""
     if "full" not in {suffix.sound for suffix in SUFFIXES if suffix.text == rest}:
         return True
-    wholes, bases = _stressed_sounds(longer), _stressed_sounds(shorter)
-    return not wholes or not bases or any(_begins(w, b) for w in wholes for b in bases)
+    return heard_at_start(longer, shorter)
 
 
 VOICED = {"TH": "DH", "F": "V", "S": "Z"}

@@ -19,13 +19,14 @@ from typing import Iterator
 from voicemaster.referee import affixes, compounds, derivation, kinship, listed_forms
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.compounds import LIKELY, SPELLED, SURE, Level
-from voicemaster.referee.evidence import derived_soundly
+from voicemaster.referee.evidence import by_accident, derived_soundly
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash, maybe
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.sounds import bare, pronunciations
 from voicemaster.referee.spelling import american
+from voicemaster.vocabulary import ordinal_number, spoken_number
 
 PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega multi para anti semi".split())
 """Words that open many compounds as prefixes: supervisor shares nothing with SUPERHERO."""
@@ -60,20 +61,24 @@ def _american_phrase(text: str) -> str:
 def rooted(word: str, depth: int = 2) -> dict[str, bool]:
     """Words that `word` or one of its stems is derived from (teachers -> teach), each
     with whether the evidence is strong: WordNet's kin spelled inside a word it defines,
-    as evidence.py judges it, and listed derivations; weakly, derivations WordNet leaves
-    unlinked (derivation.py) and what those are made from in turn (snobbery <- snobby
-    <- snob), and affix rules alone, for a word WordNet lacks."""
+    as evidence.py judges it, listed derivations, and derivations WordNet leaves
+    unlinked (derivation.py) whose base's definitions share a rare word with the word's
+    (prisoner, prison: kinship.akin); weakly, the other unlinked ones and what those are
+    made from in turn (snobbery <- snobby <- snob), and affix rules alone, for a word
+    WordNet lacks."""
     out: dict[str, bool] = {}
     for stem in sure_stems(word):
         found: dict[str, bool] = {}
         if kinship.known(stem):
             for k, minor in kinship.kin(stem).items():
                 if not minor and len(k) <= len(stem) and k != stem and heard_as_kin(stem, k):
-                    found[k] = derived_soundly(stem, k)
+                    if not by_accident(stem, k):
+                        found[k] = derived_soundly(stem, k)
             found.update((base, True) for base in listed_forms.listed_bases(stem))
             for base, chained in derivation.unlinked_bases(stem).items():
                 further = rooted(base, depth - 1) if depth > 1 and chained else {}
-                found[base] = found.get(base, False)
+                attested = base in kinship.akin(stem) and heard_as_kin(stem, base)
+                found[base] = found.get(base, False) or attested
                 found.update((root, found.get(root, False)) for root in further if stem.startswith(root[:-1]))
         else:
             found = dict.fromkeys(affixes.bases(stem), False)
@@ -197,10 +202,21 @@ def _kin(clue: str, card: str, display: str) -> Clash | None:
     return None if tie is None else Clash(tie.rule, tie.phrase, tie.doubtful)
 
 
+def _ordinal(clue: str, card: str, display: str) -> Clash | None:
+    """An ordinal is a form of the number it is made from (THREE: third, NINE: ninth);
+    first and second are other words."""
+    for ordinal, number in ((clue, card), (card, clue)):
+        found = ordinal_number(ordinal)
+        if found is not None and spoken_number(number) == found:
+            return Clash("form", f"is a form of {display}")
+    return None
+
+
 def _checks(clue: str, card: str, display: str) -> Iterator[Clash | None]:
     """The checks in order, computed only as far as needed."""
     one_word = not any(ch in clue + card for ch in " -")
     if one_word:
+        yield _ordinal(clue, card, display)
         yield _inflection(clue, card, display)
         yield _kin(clue, card, display)
         yield _derivation(clue, card, display, SURE)

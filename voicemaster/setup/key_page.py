@@ -1,5 +1,6 @@
-"""With --web the spymasters may tap the key card on their page while a table is laid out,
-instead of typing it at the terminal: whichever comes first is the key."""
+"""With --web the spymasters have their page while a table is laid out: they photograph
+the table there, type the words of cards the photo could not read, and photograph or tap
+the key card instead of typing it at the terminal (whichever comes first is the key)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from voicemaster.display.key_entry import Key, KeyEntry
 from voicemaster.display.live import LiveBoard
 from voicemaster.display.web import WebDisplay
 
-WHERE = ("Key card: the spymasters tap it on the spymaster page (the Spymasters address) while the cards "
-         "are read, or type it here when asked.")
+WHERE = ("Key card: the spymasters photograph or tap it on the spymaster page (the Spymasters address), "
+         "where they may photograph the table too, or type it here when asked.")
 """Printed, or kept under the full-screen board, beside the addresses (and QR codes) shown there."""
 
 
@@ -22,11 +23,13 @@ class KeyPage:
         self._board = board
         self._told = False
 
-    def open(self, cards: Sequence[str | None], on_key: Callable[[Key], None]) -> KeyEntry:
-        """An entry for one table's key, its page showing `cards` so far; `on_key` gets the
-        key the page sends (on a web server thread). The table is told once per run where
-        to tap it: the addresses are on the board for the whole run."""
-        entry = KeyEntry(cards, on_key=on_key)
+    def open(self, cards: Sequence[str | None], on_key: Callable[[Key], None],
+             on_photo: Callable[[str, bytes], None], on_card: Callable[[int, str], None]) -> KeyEntry:
+        """An entry for one table, its page showing `cards` so far; `on_key` gets the key the
+        page sends, `on_photo` its photos, `on_card` its typed words (on web server threads).
+        The table is told once per run where to find it: the addresses are on the board
+        for the whole run."""
+        entry = KeyEntry(cards, on_key=on_key, on_photo=on_photo, on_card=on_card)
         self._web.open_key_page(entry)
         if not self._told:
             self._board.note(WHERE, again_on_exit=False)

@@ -1,8 +1,11 @@
-"""The 25 slots of a physical table being laid out, row by row. Pure: no I/O.
+"""The 25 slots of a physical table being laid out. Pure: no I/O.
 
-A row is filled (at once or a few cards at a time), read back, and confirmed before
-the next one starts; any card already set may be replaced. Cards are checked as the
-board file checks them (voicemaster/card_files.py): letters, no card twice.
+Rows are laid out in any order: a row is filled (at once or a few cards at a time), read
+back, and confirmed, and the next row is the first one after it not yet confirmed (from
+row one again after the last), so a row missed does not hold up the rows after it. A
+table read whole (a photo) has all its slots filled at once and is confirmed at once.
+Any card already set may be replaced. Cards are checked as the board file checks them
+(voicemaster/card_files.py): letters, no card twice.
 """
 
 from __future__ import annotations
@@ -27,17 +30,14 @@ def place(index: int) -> str:
 class Layout:
     slots: list[str | None] = field(default_factory=lambda: [None] * SLOTS)
     """Cards as said or typed, row by row; None where no card is set yet."""
-    confirmed: int = 0
-    """Rows read back and confirmed; the row being laid out is the next one."""
+    confirmed: set[int] = field(default_factory=set)
+    """Rows (0-based) read back and confirmed."""
+    row: int = 0
+    """The row being laid out, 0-based (ROWS once all are confirmed)."""
 
     @property
     def complete(self) -> bool:
-        return self.confirmed == ROWS
-
-    @property
-    def row(self) -> int:
-        """The row being laid out, 0-based (ROWS once all are confirmed)."""
-        return self.confirmed
+        return len(self.confirmed) == ROWS
 
     def row_cards(self, row: int | None = None) -> list[str]:
         """The cards set so far in `row` (default: the row being laid out)."""
@@ -65,9 +65,10 @@ class Layout:
             seen[key] = -1
         return None
 
-    def row_slots(self) -> range:
-        """The slots of the row being laid out."""
-        return range(PER_ROW * self.row, PER_ROW * (self.row + 1))
+    def row_slots(self, row: int | None = None) -> range:
+        """The slots of `row` (default: the row being laid out)."""
+        row = self.row if row is None else row
+        return range(PER_ROW * row, PER_ROW * (row + 1))
 
     def room(self) -> int:
         """Cards the row being laid out can still take."""
@@ -90,11 +91,32 @@ class Layout:
         for index in self.row_slots():
             self.slots[index] = None
 
+    def go_to(self, row: int) -> None:
+        """Lay out `row` (0-based) now; it is read back and confirmed again."""
+        self.confirmed.discard(row)
+        self.row = row
+
+    def following(self) -> int | None:
+        """The next row down not yet confirmed (None after the last row)."""
+        return next((r for r in range(self.row + 1, ROWS) if r not in self.confirmed), None)
+
     def confirm(self) -> None:
-        self.confirmed += 1
+        """The row being laid out is right: on to the next one not yet confirmed."""
+        self.confirmed.add(self.row)
+        after = [*range(self.row + 1, ROWS), *range(self.row)]
+        self.row = next((r for r in after if r not in self.confirmed), ROWS)
+
+    def confirm_all(self) -> None:
+        """The whole table is right (it was read whole)."""
+        self.confirmed = set(range(ROWS))
+        self.row = ROWS
 
     def replace(self, index: int, card: str) -> None:
         self.slots[index] = " ".join(card.split())
+
+    def missing(self) -> list[int]:
+        """The slots (0-based) with no card yet."""
+        return [i for i, c in enumerate(self.slots) if c is None]
 
     def cards(self) -> tuple[str, ...]:
         """All 25 cards, row by row, once the table is complete."""

@@ -1,5 +1,7 @@
 """Laying out a physical table as a dialogue: the key card typed (never said), then the
-grid read row by row, each row read back for a yes. Pure: text in, what to say out.
+grid read row by row (rows in any order), each row read back for a yes; or the grid read
+whole from a photo, its unread cards asked for, and one yes for the lot. Pure: text in,
+what to say out.
 
 The progress is a small JSON value, so the caller can keep it on disk after every
 step and a crashed setup goes on where it stopped.
@@ -7,6 +9,7 @@ step and a crashed setup goes on where it stopped.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -15,7 +18,10 @@ from voicemaster.game.cards import KEY_LETTERS, Deal, Identity, Team, card_key, 
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import CardView, GameSnapshot
 from voicemaster.setup.layout import PER_ROW, ROWS, SLOTS, Layout, place
-from voicemaster.understand.setup_phrases import ORDINALS, Confirm, Correct, ReadAgain, RowCards, parse_setup
+from voicemaster.setup.table_words import check_the_board, photo_summary, rows_aloud, still_to_read
+from voicemaster.understand.setup_phrases import (
+    ORDINALS, Confirm, Correct, ReadAgain, Repeat, RowCards, SetupIntent, parse_setup,
+)
 from voicemaster.vocabulary import number_words
 
 PROGRESS_FORMAT = "voicemaster-setup"
@@ -28,7 +34,8 @@ KEY_PROMPT = ("Spymasters: type the key card, 25 letters R, B, N, A, row by row 
               "then Enter.")
 TAP_OR_TYPE_KEY = ("Spymasters: tap the key card on the spymaster page, or type its 25 letters R, B, N, A, "
                    "row by row (not shown), then Enter.")
-TAP_KEY_MEANWHILE = "Spymasters: tap the key card on the spymaster page while the cards are read."
+PHOTOGRAPH_BOTH = "Spymasters: photograph the table and the key card on the spymaster page, or read the cards aloud."
+PHOTOGRAPH_TABLE = "Spymasters: photograph the table on the spymaster page, or read the cards aloud."
 
 
 @dataclass
@@ -51,6 +58,9 @@ class SetupSession:
     """The row being laid out came as four cards at once: "third is castle" puts the missing
     one in its place instead of replacing the third (not kept in the progress: after a
     resume the row is read again or corrected card by card)."""
+    whole: bool = False
+    """The grid came whole (a photo): no row is read back; its unread cards are asked for,
+    and one yes confirms the table."""
 
     @property
     def wants_key(self) -> bool:
@@ -63,8 +73,8 @@ class SetupSession:
 
     def opening(self, resumed: bool = False) -> str:
         start = "Going on with the setup where it stopped. " if resumed else "Let's lay out the table. "
-        if self.key_page and self.key_wanted and self.key is None and not self.wants_key:
-            start += TAP_KEY_MEANWHILE + " "
+        if self.key_page and not self.wants_key:
+            start += (PHOTOGRAPH_BOTH if self.key_wanted and self.key is None else PHOTOGRAPH_TABLE) + " "
         return start + self.next_step(opening=True)
 
     def next_step(self, opening: bool = False) -> str:
@@ -76,6 +86,9 @@ class SetupSession:
             return TAP_OR_TYPE_KEY if self.key_page else KEY_PROMPT
         if self.layout.complete:
             return "All 25 cards are set."
+        if self.whole:
+            missing = self.layout.missing()
+            return still_to_read(missing) if missing else check_the_board()
         if self.layout.row_full:
             return self._read_back()
         row = f"row {number_words(self.layout.row + 1)}"
@@ -95,6 +108,10 @@ class SetupSession:
         intent = parse_setup(text, self.pairs)
         if intent is None:
             return None
+        if isinstance(intent, Repeat):
+            return f"{rows_aloud(self.layout.slots)} {self.next_step()}"
+        if self.whole:
+            return self._hear_whole(intent)
         if isinstance(intent, Confirm):
             return self._confirm()
         if isinstance(intent, ReadAgain):
@@ -136,41 +153,56 @@ class SetupSession:
         return self.next_step()
 
     def _add(self, said: RowCards) -> str:
+        if said.row is not None and not 1 <= said.row <= ROWS:
+            return f"There is no row {number_words(said.row)}: a table has five. {self.next_step()}"
         if self._next_row(said):
             self.layout.confirm()
             said = replace(said, row=self.layout.row + 1)
-        row = self.layout.row + 1
-        if said.row is not None and said.row != row:
-            return f"We are at row {number_words(row)}. To change a card say, for example, 'card seven is pilot'."
+        target = self.layout.row if said.row is None else said.row - 1
         if len(said.cards) > PER_ROW:
-            which = "it" if self.layout.row_full else f"row {number_words(row)}"
+            which = "it" if self.layout.row_full and target == self.layout.row else f"row {number_words(target + 1)}"
             return (f"I heard {len(said.cards)} cards: {', '.join(said.cards)}. A row has five; "
                     f"read {which} again, with a pause between cards.")
-        anew = said.row is not None or len(said.cards) == PER_ROW
+        if target != self.layout.row:
+            return self._lay_row(target, said.cards)
+        row = self.layout.row + 1
         if self.layout.row_full and len(said.cards) < PER_ROW:
             return f"Row {number_words(row)} is full: say yes, no, or which card to change. " + self._read_back()
-        if not anew and len(said.cards) > self.layout.room():
+        if said.row is not None or len(said.cards) == PER_ROW:
+            return self._lay_row(target, said.cards)
+        if len(said.cards) > self.layout.room():
             return f"Row {number_words(row)} has room for {number_words(self.layout.room())} more. {self.next_step()}"
-        ignoring = self.layout.row_slots() if anew else range(0)
-        refusal = self.layout.refusal(said.cards, ignoring)
+        refusal = self.layout.refusal(said.cards)
         if refusal is not None:
             return f"{refusal} {self.next_step()}"
-        if anew:
-            self.layout.clear_row()
         self.layout.add(said.cards)
-        self.one_missing = anew and len(said.cards) == PER_ROW - 1
+        self.one_missing = False
+        return self.next_step()
+
+    def _lay_row(self, row: int, cards: tuple[str, ...]) -> str:
+        """`cards` are row `row` (0-based) from its first card, whichever row is being laid
+        out: a row missed does not hold up the others, which are laid out meanwhile."""
+        refusal = self.layout.refusal(cards, self.layout.row_slots(row))
+        if refusal is not None:
+            return f"{refusal} {self.next_step()}"
+        self.layout.go_to(row)
+        self.layout.clear_row()
+        self.layout.add(cards)
+        self.one_missing = len(cards) == PER_ROW - 1
         return self.next_step()
 
     def _next_row(self, said: RowCards) -> bool:
-        """Five cards read while a row is read back are the next row, and the row read back is
-        right, unless they share two cards with it (the same row read again). Reading on
-        instead of saying yes spares a yes and a prompt per row (bench/setup_time.py). Fewer
-        cards are no next row: a correction misheard in talk came as four ("heart, for,
-        genus, born" for "card thirteen is thorn"), and neither confirms nor replaces the row."""
-        row = self.layout.row + 1
-        if not self.layout.row_full or row == ROWS or said.row not in (None, row, row + 1):
+        """Five cards read while a row is read back are the next row down not yet confirmed,
+        and the row read back is right, unless they share two cards with it (the same row
+        read again). Reading on instead of saying yes spares a yes and a prompt per row
+        (bench/setup_time.py). Fewer cards are no next row: a correction misheard in talk
+        came as four ("heart, for, genus, born" for "card thirteen is thorn"), and neither
+        confirms nor replaces the row. A row named further on is laid out meanwhile, and
+        the row read back waits for its yes."""
+        row, following = self.layout.row + 1, self.layout.following()
+        if not self.layout.row_full or following is None or said.row not in (None, row, following + 1):
             return False
-        if said.row == row + 1:
+        if said.row == following + 1:
             return True
         shared = {card_key(c) for c in said.cards} & {card_key(c) for c in self.layout.row_cards()}
         return len(said.cards) == PER_ROW and len(shared) < 2
@@ -206,6 +238,77 @@ class SetupSession:
         self.one_missing = False
         return self.next_step()
 
+    def propose(self, cards: Sequence[str | None], keep: bool = False) -> str:
+        """A grid read whole (a photo's 25 places, row by row; None: not read): its cards
+        replace the layout's (with `keep`, fill only its places with no card yet), none
+        confirmed until one yes for the lot. A card the board file would refuse, or one read
+        twice, is left unread: asked for, never guessed."""
+        layout = Layout(list(self.layout.slots) if keep else [None] * SLOTS)
+        for index, card in enumerate(cards[:SLOTS]):
+            if card and layout.slots[index] is None and layout.refusal((card,)) is None:
+                layout.replace(index, card)
+        self.layout, self.whole, self.one_missing = layout, True, False
+        self._follow_missing()
+        return photo_summary(layout.missing())
+
+    def set_card(self, index: int, card: str) -> str:
+        """A card typed into its place (0-24), as on the spymaster page."""
+        if self.whole:
+            return self._set_card(index, card)
+        return self._correct(Correct(index + 1, card, in_row=False))
+
+    def _hear_whole(self, intent: SetupIntent) -> str:
+        if isinstance(intent, Confirm):
+            if not self.layout.missing():
+                self.layout.confirm_all()
+            return self.next_step()
+        if isinstance(intent, ReadAgain):
+            return "Say which card is wrong, for example 'card seven is pilot'; or photograph the table again."
+        if isinstance(intent, Correct):
+            index = PER_ROW * self.layout.row + intent.position - 1 if intent.in_row else intent.position - 1
+            return self._set_card(index, intent.card)
+        assert isinstance(intent, RowCards)
+        return self._fill(intent)
+
+    def _set_card(self, index: int, card: str) -> str:
+        if not 0 <= index < SLOTS:
+            return f"There is no card {number_words(index + 1)}: a table has 25. {self.next_step()}"
+        refusal = self.layout.refusal((card,), range(index, index + 1))
+        if refusal is not None:
+            return f"{refusal} {self.next_step()}"
+        self.layout.replace(index, card)
+        self._follow_missing()
+        return f"Card {number_words(index + 1)} is {self.layout.slots[index]}. {self.next_step()}"
+
+    def _fill(self, said: RowCards) -> str:
+        """Cards said alone go to the places not read yet, in order (of the row named, if
+        one is); a whole row named replaces that row."""
+        if said.row is not None and not 1 <= said.row <= ROWS:
+            return f"There is no row {number_words(said.row)}: a table has five. {self.next_step()}"
+        named = self.layout.row_slots(said.row - 1) if said.row is not None else range(SLOTS)
+        whole_row = said.row is not None and len(said.cards) == PER_ROW
+        places = list(named) if whole_row else [i for i in self.layout.missing() if i in named]
+        if len(said.cards) > len(places):
+            where = f"row {number_words(said.row)}" if said.row is not None else "the table"
+            return (f"I heard {len(said.cards)} cards, and {where} has {number_words(len(places))} to read. Say where "
+                    f"each goes, for example 'card seven is pilot'. {self.next_step()}")
+        refusal = self.layout.refusal(said.cards, named if whole_row else range(0))
+        if refusal is not None:
+            return f"{refusal} {self.next_step()}"
+        for index, card in zip(places, said.cards):
+            self.layout.replace(index, card)
+        self._follow_missing()
+        if whole_row:
+            return f"Row {number_words(said.row or 0)}: {', '.join(said.cards)}. {self.next_step()}"
+        set_now = "; ".join(f"card {number_words(i + 1)} is {self.layout.slots[i]}" for i in places[: len(said.cards)])
+        return f"{set_now[:1].upper()}{set_now[1:]}. {self.next_step()}"
+
+    def _follow_missing(self) -> None:
+        """In a grid read whole the row laid out (the one "third is pilot" names) is the
+        first with a card still to read."""
+        missing = self.layout.missing()
+        self.layout.row = missing[0] // PER_ROW if missing else 0
+
     def _read_back(self) -> str:
         return f"Row {number_words(self.layout.row + 1)}: {', '.join(self.layout.row_cards())}. Right?"
 
@@ -228,29 +331,49 @@ class SetupSession:
             return f"Setting up the table: {'tap or type' if self.key_page else 'type'} the key card"
         if self.layout.complete:
             return "Table set"
+        if self.whole:
+            missing = len(self.layout.missing())
+            return f"Setting up the table: {missing} of 25 cards to read" if missing else "Setting up the table: is it right?"
         return f"Setting up the table: row {self.layout.row + 1} of {ROWS}"
 
     def progress(self) -> dict[str, Any]:
         return {
             "format": PROGRESS_FORMAT,
             "cards": list(self.layout.slots),
-            "confirmed_rows": self.layout.confirmed,
+            "confirmed_rows": sorted(self.layout.confirmed),
+            "row": self.layout.row,
+            "whole": self.whole,
             "key": "".join(k.letter for k in self.key) if self.key is not None else None,
         }
 
     def resume(self, progress: dict[str, Any]) -> None:
         """Carry on from `progress()` of an earlier session; ValueError when it is not one."""
-        cards, rows, key = progress.get("cards"), progress.get("confirmed_rows"), progress.get("key")
+        cards, key = progress.get("cards"), progress.get("key")
         if progress.get("format") != PROGRESS_FORMAT or not isinstance(cards, list) or len(cards) != SLOTS:
             raise ValueError("not a setup in progress")
-        if not isinstance(rows, int) or not 0 <= rows <= ROWS or any(c is not None and not isinstance(c, str) for c in cards):
+        confirmed, row = _rows_of(progress)
+        if any(c is not None and not isinstance(c, str) for c in cards):
             raise ValueError("damaged setup progress")
-        layout = Layout(list(cards), rows)
+        layout = Layout(list(cards), confirmed, row)
         if Layout().refusal(tuple(c for c in cards if c is not None)) is not None:
             raise ValueError("damaged setup progress")
         self.layout = layout
+        self.whole = progress.get("whole") is True
         if isinstance(key, str) and self.key is None and self.key_wanted:
             identities = tuple(KEY_LETTERS.get(letter) for letter in key)
             if None in identities or key_problem(identities) is not None:  # type: ignore[arg-type]
                 raise ValueError("damaged key in the setup progress")
             self.key = identities  # type: ignore[assignment]
+
+
+def _rows_of(progress: dict[str, Any]) -> tuple[set[int], int]:
+    """The confirmed rows and the row being laid out; a progress kept before rows came in
+    any order holds the number of rows confirmed from the first."""
+    rows, row = progress.get("confirmed_rows"), progress.get("row")
+    if isinstance(rows, int) and not isinstance(rows, bool) and 0 <= rows <= ROWS and row is None:
+        return set(range(rows)), rows
+    if not isinstance(rows, list) or not all(type(r) is int and 0 <= r < ROWS for r in rows) or len(set(rows)) != len(rows):
+        raise ValueError("damaged setup progress")
+    if type(row) is not int or not 0 <= row <= ROWS or (row == ROWS) != (len(rows) == ROWS) or row in rows:
+        raise ValueError("damaged setup progress")
+    return set(rows), row

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -25,6 +26,7 @@ from voicemaster.game.snapshot import TableStatus
 from voicemaster.journal import JournalLock
 from voicemaster.setup.dealing import bundled_wordlist
 from voicemaster.setup.key_page import KeyPage
+from voicemaster.setup.photos import BoardRead, PhotoDesk, PhotoRefused, refused_board
 from voicemaster.setup.session import GO_ON, SetupSession
 from voicemaster.sharing import write_whole
 from voicemaster.understand.setup_phrases import SETUP_HELP
@@ -43,6 +45,18 @@ class KeyEntered:
     """A checked key card from the spymaster page (an inbox item like the others)."""
 
     key: tuple[Identity, ...]
+
+
+@dataclass(frozen=True)
+class CardTyped:
+    """A card's word typed on the spymaster page for its place (0-24)."""
+
+    place: int
+    word: str
+
+
+PageItem = KeyEntered | CardTyped | BoardRead | PhotoRefused
+"""What the spymaster page puts in the inbox while a table is laid out."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +101,8 @@ class SetupProgress:
 
 class SetupScreen:
     """What the setup says goes to the speaker and, with the board as far as it is laid out,
-    to every display; to the key page its cards, until the key is in (from the page, or typed)."""
+    to every display and the spymaster page (which takes the key until it is in, from the
+    page or typed)."""
 
     def __init__(self, say: Callable[[str], None], displays: Iterable[Display]) -> None:
         self._say = say
@@ -108,8 +123,9 @@ class SetupScreen:
             display.update(snapshot, self.status)
         if self.key_entry is not None:
             self.key_entry.show_cards(session.layout.slots)
-            if session.key is not None:
-                self.key_entry.close()
+            self.key_entry.show_said(self.status.message)
+            if session.key is not None or not session.key_wanted:
+                self.key_entry.stop_key()
 
 
 def lay_out_table(
@@ -121,6 +137,7 @@ def lay_out_table(
     resumed: bool = False,
     when_keyed: Callable[[], None] | None = None,
     key_outlasts_input: bool = False,
+    photo: Sequence[str | None] | None = None,
 ) -> bool:
     """Until the table is set (True), or the input ends first (False; the progress is kept).
 
@@ -130,8 +147,15 @@ def lay_out_table(
     then, so that a replay cannot end before the key is typed. With `key_outlasts_input` (a
     replay beside the key page) the end of the input after the grid waits for the key too.
     A key tapped while the cards are read is shown, not said: saying it would talk over the
-    reader, and the microphone is deaf while the app speaks."""
-    screen.reply(session, session.opening(resumed))
+    reader, and the microphone is deaf while the app speaks. `photo`: the table as a photo
+    on the command line read it, said first instead of the opening; a setup taken up keeps
+    its cards, the photo's fill its empty places (the same command goes on where it stopped)."""
+    if photo is not None:
+        reply = session.propose(photo, keep=resumed)
+        progress.save(session)
+        screen.reply(session, ("Going on with the setup where it stopped. " if resumed else "") + reply)
+    else:
+        screen.reply(session, session.opening(resumed))
     waiting: deque[Item] = deque()
     while not session.done:
         if when_keyed is not None and not session.wants_key:
@@ -158,10 +182,16 @@ def lay_out_table(
     return True
 
 
-def _hear(session: SetupSession, item: Item | KeyEntered, hear_grid: HearGrid | None) -> tuple[str, str | None]:
+def _hear(session: SetupSession, item: Item | PageItem, hear_grid: HearGrid | None) -> tuple[str, str | None]:
     """What was heard (never the key's letters) and the reply to it (None: nothing to say)."""
     if isinstance(item, KeyEntered):
         return "", session.give_key(item.key) if session.key is None else None
+    if isinstance(item, CardTyped):
+        return f"card {item.place + 1} is {item.word}", session.set_card(item.place, item.word)
+    if isinstance(item, BoardRead):
+        return "", session.propose(item.cards)
+    if isinstance(item, PhotoRefused):
+        return "", refused_board(item.message)
     if isinstance(item, Notice):
         return "", item.text
     if isinstance(item, Typed):
@@ -190,28 +220,34 @@ def set_up_table(
     when_keyed: Callable[[], None] | None = None,
     key_page: KeyPage | None = None,
     key_outlasts_input: bool = False,
+    photo: Sequence[str | None] | None = None,
 ) -> None:
     """The whole step, one setup per board file at a time (BOARD.lock): an unfinished setup
     of the same board taken up (and said so), the table laid out, its files written;
     InputError (saying to `again` to go on) when the input ends first. With `key_page` the
-    key may come from the spymaster page too; the page takes none once the step is over.
-    `key_outlasts_input`: see lay_out_table."""
+    spymaster page takes photos of the table and typed cards, and the key unless it is
+    given; it takes nothing once the step is over. `key_outlasts_input`: see
+    lay_out_table. `photo`: the table as read from a photo file, laid out first."""
     lock = _lock_board(files.board)
+    desk = PhotoDesk(inbox)
     try:
         progress = SetupProgress.beside(files.board)
         resumed = progress.resume(session)
         if resumed:
             print(f"voicemaster: going on with the unfinished setup in {progress.path}", file=sys.stderr)
-        if key_page is not None and session.key_wanted and session.key is None:
-            screen.key_entry = key_page.open(session.layout.slots, lambda key: inbox.put(KeyEntered(key)))
+        if key_page is not None:
+            screen.key_entry = key_page.open(session.layout.slots, lambda key: inbox.put(KeyEntered(key)), desk.read,
+                                             lambda place, word: inbox.put(CardTyped(place, word)))
+            desk.serve(screen.key_entry)
         if not lay_out_table(session, inbox, screen, progress, hear_grid, resumed, when_keyed,
-                             key_outlasts_input and screen.key_entry is not None):
+                             key_outlasts_input and screen.key_entry is not None, photo):
             set_cards = sum(1 for c in session.layout.slots if c is not None)
             raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
                              f"{again} to go on")
         write_table(session, files)
         progress.remove()
     finally:
+        desk.close()
         if screen.key_entry is not None:
             screen.key_entry.close()
             screen.key_entry = None
@@ -227,10 +263,11 @@ def _lock_board(board: Path) -> JournalLock:
     return JournalLock.hold(board, "board", BOARD_BUSY)
 
 
-def key_first(key_page: KeyPage | None) -> bool:
+def key_first(key_page: KeyPage | None, photo: bool = False) -> bool:
     """SetupSession.key_first: the key before the grid, unless the spymaster page can send it
-    while the grid is read (a replay too: its end then waits for the key, see lay_out_table)."""
-    return key_page is None
+    while the grid is read (a replay too: its end then waits for the key, see lay_out_table),
+    or the grid comes from a photo (its unread cards are asked for first)."""
+    return key_page is None and not photo
 
 
 def two_word_cards() -> frozenset[str]:

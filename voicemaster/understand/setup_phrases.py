@@ -1,8 +1,8 @@
 """Text → setup intent: what is said (or typed) while a physical table is laid out (SPEC §2).
 
-"row one: apple, bear, castle, loch ness, pilot" or just the cards; "yes"; "no" or
-"again"; "third is pilot" (a card of the row being read back); "card seven is pilot"
-(a card of the whole table). Typed text and the grid ear's text take this one path.
+"row one: apple, bear, castle, loch ness, pilot" (rows in any order) or just the cards;
+"yes"; "no" or "again"; "third is pilot" (a card of the row being read back); "card seven
+is pilot" (a card of the whole table); "repeat" (the cards set so far, read aloud). Typed text and the grid ear's text take this one path.
 Commas (and "and" between them) separate cards; without commas (speech) every word is
 a card, except the two-word cards the caller knows of ("loch ness").
 """
@@ -19,6 +19,8 @@ from voicemaster.vocabulary import FILLERS, spoken_number
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 YES_WORDS = frozenset({"yes", "yeah", "yep", "right", "correct", "confirm"})
 AGAIN_WORDS = frozenset({"no", "nope", "wrong", "again"})
+REPEAT_WORDS = frozenset({"repeat", "the", "rows", "cards", "board", "table", "them", "all"})
+""""repeat", "repeat the rows", "repeat them all"."""
 SETUP_EXAMPLES = (
     "row one: apple, bear, castle, loch ness, pilot",
     "apple",
@@ -27,6 +29,7 @@ SETUP_EXAMPLES = (
     "again",
     "third is pilot",
     "card seven is pilot",
+    "repeat",
 )
 """One saying of each form, for the typed help."""
 SETUP_HELP = (
@@ -59,6 +62,11 @@ class ReadAgain:
 
 
 @dataclass(frozen=True)
+class Repeat:
+    """The cards set so far are read aloud (a photo's table is not, unless asked)."""
+
+
+@dataclass(frozen=True)
 class Correct:
     """One card replaced: `position` 1..5 in the row being read back, or 1..25 on the table."""
 
@@ -67,7 +75,7 @@ class Correct:
     in_row: bool
 
 
-SetupIntent = Union[RowCards, Confirm, ReadAgain, Correct]
+SetupIntent = Union[RowCards, Confirm, ReadAgain, Repeat, Correct]
 
 
 def parse_setup(text: str, pairs: frozenset[str] = frozenset()) -> SetupIntent | None:
@@ -82,6 +90,8 @@ def parse_setup(text: str, pairs: frozenset[str] = frozenset()) -> SetupIntent |
         return Confirm()
     if len(words) <= 3 and set(words) & AGAIN_WORDS and set(words) <= AGAIN_WORDS | {"read", "it"}:
         return ReadAgain()
+    if "repeat" in words and set(words) <= REPEAT_WORDS:
+        return Repeat()
     correction = _correction(" ".join(words), text)
     if correction is not None:
         return correction

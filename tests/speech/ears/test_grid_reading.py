@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicemaster.speech.ears.grid.reading import Correction, read
+from voicemaster.speech.ears.grid.reading import Command, Correction, Row, read
 from voicemaster.speech.ears.grid.transcript import Word
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary, grid_vocabulary
 
@@ -48,3 +48,19 @@ def test_a_correction_names_its_place_on_the_table(vocabulary: Vocabulary) -> No
                                   "card games are fun", "car 2 this way to the station"])
 def test_talk_with_was_is_no_correction(vocabulary: Vocabulary, talk: str) -> None:
     assert not isinstance(read(heard(talk), vocabulary, row=2), Correction)
+
+
+@pytest.mark.parametrize(("written", "row", "named"), [
+    ("roof war anchor castle jupiter lantern pilot", 2, 4),
+    ("roof war anchor castle jupiter lantern pilot", 4, 4),
+    ("row to anchor castle jupiter lantern pilot", 5, 2),
+])
+def test_a_misheard_row_opener_names_any_row(vocabulary: Vocabulary, written: str, row: int, named: int) -> None:
+    """Rows are read in any order: "Roof war" is row four whichever row the table is on."""
+    reading = read(heard(written), vocabulary, row=row)
+    assert isinstance(reading, Row) and reading.number == named, reading
+    assert [" ".join(w.text for w in card) for card in reading.cards] == ["anchor", "castle", "jupiter", "lantern", "pilot"]
+
+
+def test_repeat_asks_for_the_rows_read_aloud(vocabulary: Vocabulary) -> None:
+    assert read(heard("repeat"), vocabulary, row=2) == Command("repeat")

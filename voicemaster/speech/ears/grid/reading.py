@@ -30,7 +30,7 @@ COMMANDS = {
     ("yes",): "yes", ("yeah",): "yes", ("yep",): "yes", ("correct",): "yes", ("confirm",): "yes",
     ("no",): "no", ("nope",): "no", ("cancel",): "no", ("wrong",): "no",
     ("again",): "again", ("say", "again"): "again", ("once", "again"): "again",
-    ("new", "game"): "new game",
+    ("new", "game"): "new game", ("repeat",): "repeat",
 }
 """SPEC §2's setup answers, as the setup flow reads them (its own text forms on the right)."""
 GRAMMAR_WORDS = frozenset(
@@ -117,12 +117,15 @@ def _misheard_opener(
     words: list[Word], cards: tuple[tuple[Word, ...], ...] | None, row: int, vocabulary: Vocabulary
 ) -> tuple[int | None, tuple[tuple[Word, ...], ...] | None]:
     """When the caller knows the row: one or two first words that sound like "row N" ("Roof
-    war" for "row four"), or a first word that is no entry and starts like "row" ("Rolfi"
+    war" for "row four"), N any row (rows are read in any order; the row the table is on
+    when two sound alike), or a first word that is no entry and starts like "row" ("Rolfi"
     for "row five") when the cards fit the vocabulary better without it."""
     for k in (2, 1):
         said = "".join(_sound(w.text) for w in words[:k])
-        if len(words) - k >= ROW_CARDS and Levenshtein.normalized_similarity(said, ROW_SOUNDS[row]) >= ROW_SOUND_SIMILARITY:
-            return row, cut_cards(tuple(words[k:]), vocabulary)
+        likeness = {n: Levenshtein.normalized_similarity(said, ROW_SOUNDS[n]) for n in ROW_SOUNDS}
+        named = max(ROW_SOUNDS, key=lambda n: (likeness[n], n == row))
+        if len(words) - k >= ROW_CARDS and likeness[named] >= ROW_SOUND_SIMILARITY:
+            return named, cut_cards(tuple(words[k:]), vocabulary)
     if _may_be_row_word(words, vocabulary):
         without = cut_cards(tuple(words[1:]), vocabulary)
         if without is not None and cards is not None and _fit_of(without, vocabulary) > _fit_of(cards, vocabulary):

@@ -12,30 +12,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 from wordfreq import top_n_list, zipf_frequency
 
-from voicemaster.card_files import read_wordlist
+from voicemaster.card_files import TWO_WORD_CARDS, wordlist_cards
 from voicemaster.game.cards import plain_letters
 from voicemaster.sharing import built_once
 from voicemaster.speech.ears.pronounce import dictionary, pronunciation
 
 MIN_ZIPF = 3.0
 """wordfreq's floor: "kathmandu" (3.1), "cleopatra" (3.2) and "loch" (3.5) are in."""
-TWO_WORD_CARDS = (
-    "ice cream", "loch ness", "new york", "hot dog", "polar bear", "fire truck", "space station",
-    "north pole", "south pole", "scuba diver", "high school", "hot air", "teddy bear", "roller coaster",
-    "traffic light", "fire engine", "light bulb", "solar system", "black hole", "washing machine",
-    "swimming pool", "sea lion", "killer whale", "tooth fairy", "ice age", "time machine",
-    "hong kong", "los angeles", "san francisco", "new zealand", "mount everest", "grand canyon",
-    "big ben", "santa claus", "easter egg", "golden gate", "milky way", "sand castle",
-)
-"""Two-word things a box of cards holds (a card written as two words is also heard as
-two words with no comma between them: "Loch Ness," is taken whole whatever its words)."""
 _LETTERS = re.compile(r"[a-z]+(?: [a-z]+)*")
 PHONE_CHARS = {p: chr(0x41 + i) for i, p in enumerate(
     "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
@@ -113,16 +101,6 @@ class Vocabulary:
         phones = Levenshtein.normalized_similarity(sound, entry_sound)
         classes = Levenshtein.normalized_similarity(coarse(sound), coarse(entry_sound))
         return 0.4 * phones + 0.3 * classes + 0.3 * spelling
-
-
-def wordlist_cards() -> list[str]:
-    """Every card of the bundled word lists."""
-    folder = resources.files("voicemaster.wordlists")
-    cards: list[str] = []
-    for item in sorted(folder.iterdir(), key=lambda p: p.name):
-        if item.name.endswith(".txt"):
-            cards += read_wordlist(Path(str(item)))
-    return cards
 
 
 def entry_of(card: str) -> str:

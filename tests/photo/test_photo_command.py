@@ -1,0 +1,54 @@
+"""`voicemaster photo` prints SPEC §3's JSON, one object per image in order; an image that
+cannot be read gets its line with an error, the others are still read, exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.photos.board import RenderedBoard
+from bench.photos.key import RenderedKey
+from voicemaster.game.cards import card_key
+
+FIELDS = ["file", "kind", "cards", "key", "starts", "ms"]
+
+
+def photo(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "voicemaster", "photo", *args], capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_board_and_key_photos_are_told_apart_and_a_bad_file_gets_an_error_line(
+        tmp_path: Path, clean_board: RenderedBoard, key_photo: RenderedKey) -> None:
+    board, key, text, gone = tmp_path / "table.jpg", tmp_path / "key.jpg", tmp_path / "notes.jpg", tmp_path / "gone.jpg"
+    board.write_bytes(clean_board.data)
+    key.write_bytes(key_photo.data)
+    text.write_text("not a photo")
+    done = photo(str(board), str(text), str(key), str(gone))
+    assert done.returncode == 2
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [line["file"] for line in lines] == [str(board), str(text), str(key), str(gone)]
+    first, bad, third, missing = lines
+    assert list(first) == FIELDS and first["kind"] == "board" and first["key"] is None and first["starts"] is None
+    assert len(first["cards"]) == 25
+    said = [c for c in first["cards"] if c is not None]
+    assert sum(card_key(c) == card_key(t) for c, t in zip(first["cards"], clean_board.truth.words) if c) == len(said)
+    assert len(said) >= 23
+    assert list(third) == FIELDS and third["kind"] == "key" and third["cards"] is None
+    assert third["key"] == key_photo.truth.key and third["starts"] == key_photo.truth.starts
+    assert isinstance(third["ms"], float)
+    for line in (bad, missing):
+        assert line["cards"] is None and line["key"] is None and line["starts"] is None
+    assert bad["error"].startswith("not an image") and missing["error"].startswith("cannot read")
+    assert f"{text}: not an image" in done.stderr
+
+
+def test_kind_key_on_a_board_photo_says_no_key_card(tmp_path: Path, clean_board: RenderedBoard) -> None:
+    board = tmp_path / "table.jpg"
+    board.write_bytes(clean_board.data)
+    done = photo("--kind", "key", str(board))
+    assert done.returncode == 2
+    line = json.loads(done.stdout)
+    assert line["kind"] == "key" and line["key"] is None and line["error"].startswith("no key card found")
