@@ -54,9 +54,9 @@ def _list(directory: Path | None) -> None:
 
 
 WHY_WHISPER = (
-    "of the ears here it hears real people best (recordings of real people, bench/results/real_voices.md: "
-    "it acts on more of their requests than Whisper and pocketsphinx together or pocketsphinx alone, and "
-    "takes far less of their talk)"
+    "of the ears here it hears real people best (their recordings, bench/results/real_voices.md: "
+    "it took none of 284 bits of talk as a request, where both ears together took 12% and "
+    "pocketsphinx 13%, and acted on 97% of their \"stop\", against 92% and 85%)"
 )
 
 

@@ -29,6 +29,10 @@ STOPS = ("stop-0c40e715_1.wav", "stop-4c6167ca_2.wav")
 NOT_ANSWERS = ("go-28497c5b_0.wav", "left-5f01c798_0.wav")
 """Whisper scored them as "no" and "yes" with room to spare: before the rule that an answer
 must be written as said, both answered the open question."""
+WRITTEN_NOW = "no-4c6167ca_5.wav"
+"""A real "no" Whisper writes "Now.", far ahead of every other phrase: an answer."""
+WRITTEN_YEAH = "down-5f01c798_0.wav"
+"""A real "down" Whisper writes "Yeah.", "yes" hardly ahead of other phrases: not an answer."""
 SENTENCE = "please-give-me-the-operator-00110_006.wav"
 BOARD = ("DOG", "CAT", "BIRD", "BED", "HOUSE", "TREE", "OPERATOR", "VOYAGER", "WILDFIRE", "COMPUTER",
          "APPLE", "BERLIN", "CASTLE", "DIAMOND", "ENGINE", "FALCON", "GLOVE", "HONEY", "ICE CREAM",
@@ -58,15 +62,16 @@ def test_recognize_acts_on_real_stops_and_ignores_real_talk(tmp_path: Path, caps
     board = tmp_path / "board.txt"
     board.write_text("\n".join(BOARD) + "\n")
     files = []
-    for name in (*STOPS, *NOT_ANSWERS, SENTENCE):
+    for name in (*STOPS, *NOT_ANSWERS, WRITTEN_NOW, WRITTEN_YEAH, SENTENCE):
         files.append(str(tmp_path / name))
         write_wav(files[-1], said(name))
     assert main(["recognize", "--board", str(board), "--phase", "guess", *files]) == 0
     heard = {Path(line["file"]).name: line for line in map(json.loads, capsys.readouterr().out.splitlines())}
     for name in STOPS:
         assert heard[name]["intent"] == {"type": "stop"}, heard[name]
-    for name in NOT_ANSWERS:
+    for name in (*NOT_ANSWERS, WRITTEN_YEAH):
         assert heard[name]["intent"] is None, heard[name]
+    assert heard[WRITTEN_NOW]["intent"] == {"type": "no"}, heard[WRITTEN_NOW]
     assert heard[SENTENCE]["intent"] is None, heard[SENTENCE]
 
 

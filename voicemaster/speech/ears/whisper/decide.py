@@ -27,12 +27,16 @@ from voicemaster.understand.intents import (
     Intent,
 )
 from voicemaster.understand.listening import Listening
-from voicemaster.understand.parse import names_command, parse_utterance, says_command
+from voicemaster.understand.parse import names_command, parse_utterance, says_command, tokenize
 
 SOUNDS_ALIKE = 0.4
 """`match_cards.similarity` at which a written word is taken for the other word of a two-word
 command: "pulse timer" (0.42) and "resin timer" (0.44) were synthetic voices' "pause timer"
 and "resume timer"; "no game" (0.47) would be "new game", "good game" (0.0) never is."""
+WRITTEN_AS = {"now": "no", "yeah": "yes"}
+"""Whisper's spellings of a bare answer: "Now." was 8 of the 14 real "no"s it missed
+(calibration split, clean). Taken only with a wide margin (`written_as_margin`): a real
+"down" is written so too."""
 MAX_CANDIDATES = 2
 """An ambiguous result offers at most this many cards: "Did you say apple or chapel?", never a
 list of three, which a table does not answer well."""
@@ -187,16 +191,23 @@ def written_evidence(command: Command, fd: FreeDecode, free: float, n_free: int,
 def commanded(ev: Evidence, p: Phrase, t: Thresholds) -> bool:
     """A command counts only when the model wrote it: scores alone let a real "go" be "no",
     "left" or "right" be "yes", "nine" be "no" (real voices, calibration split), so that a
-    teammate's word would answer the referee's question. Not even a word it writes for one
-    now and then: "Now." was a real "no" 7 times and a real "down" once, "Yeah" a real "yes"
-    3 times and a real "down" twice. Written alone it counts; written
+    teammate's word would answer the referee's question. A word it writes for one now and
+    then ("Now." for "no") counts only with a wide margin (`WRITTEN_AS`): it was a real
+    "down" too. Written alone it counts; written
     among other people's words ("Wildfire. Stop.", "Alexa, yes."), only when the command
     alone also explains the audio well (`talk_command_min_score`): a teammate's "Yes, thank
     you for picking up" scores far lower as a bare "yes". A command of several words may have
     one of them misheard ("and turn", "in the turn")."""
     if says_command(ev.free_text, p.intent, p.action, sounds_alike):
         return True
+    if _written_as(ev.free_text) == p.intent and ev.margin_other >= t.written_as_margin:
+        return True
     return ev.best >= t.talk_command_min_score and names_command(ev.transcript, p.intent, p.action)
+
+
+def _written_as(text: str) -> str | None:
+    words = [token.word for token in tokenize(text)]
+    return WRITTEN_AS.get(words[0]) if len(words) == 1 else None
 
 
 def sounds_alike(written: str, said: str) -> bool:

@@ -80,6 +80,11 @@ class Thresholds:
     """A command written among other words (decide.commanded) scores at least this as the
     bare command. Real voices, calibration split: requests said among others' talk scored
     -2.0 to -6.4, teammates' sentences opening with "yes" -7.5 to -9.1."""
+    written_as_margin: float = 3.5
+    """An answer written as its near spelling ("Now." for no, "Yeah." for yes: decide.WRITTEN_AS)
+    counts when the answer beats every other phrase by this much. Real voices, calibration
+    split: real "no"s written "Now." 3.97 to 7.44 clean; a real "down" written "Yeah." 0.02,
+    a real "up" written "now" at 10 dB 2.83."""
     # clues
     clue_deficit: float = 4.0
     number_margin: float = 3.0
