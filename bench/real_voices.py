@@ -193,21 +193,27 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=LOG)
     parser.add_argument("--write", action="store_true", help="write bench/results/real_voices.md")
     parser.add_argument("--replay", type=Path, nargs="+", metavar="LOG",
-                        help="decide the logged clips again with Whisper's rules as they are now (no decoding)")
+                        help="decide the logged clips again with Whisper's rules as they are now (no decoding); "
+                             "with --from-logs, as a column beside theirs")
     parser.add_argument("--from-logs", nargs="+", metavar="LOG[@LABEL]",
                         help="report logged runs as they were decided (several engines, before and after)")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="Whisper thresholds to try instead of the shipped ones")
     args = parser.parse_args()
     started = time.perf_counter()
     results: dict[tuple[str, str, str], Cell] = {}
-    if args.replay:
+    if args.replay and not args.from_logs:
         results = replay(args.replay, with_settings(args.set), args.data)
         args.engines = ["whisper"]
         print(report(results, args, f"Replayed: {' '.join(map(str, args.replay))}"))
         return
     if args.from_logs:
         results, args.engines = logged(args.from_logs, args.data)
-        text = report(results, args, "Logged runs, each column as it was decided: " + "; ".join(
+        again = f"`{' '.join(map(str, args.replay))}` decided again with today's rules (now: whisper); " if args.replay else ""
+        if args.replay:
+            decided = replay(args.replay, with_settings(args.set), args.data)
+            results |= {("now: whisper", split, condition): cell for (_, split, condition), cell in decided.items()}
+            args.engines = ["now: whisper", *args.engines]
+        text = report(results, args, "Logged runs: " + again + "each other column as it was decided: " + "; ".join(
             f"`{path}` ({label.rstrip(': ') or 'this code'})" for path, _, label in (a.partition("@") for a in args.from_logs)))
         print(text)
         if args.write:
