@@ -22,7 +22,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -33,11 +33,13 @@ sys.path.insert(0, str(ROOT))
 from bench.speech.corpus import COUNTS, Item, build  # noqa: E402
 from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
+from bench.speech.whisper_log import replayed, whisper_evidence, whisper_with, with_settings  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
 from voicemaster.speech.ears.fusion import FusionEar, FusionModel, View, fuse, load_model  # noqa: E402
 from voicemaster.speech.ears.heard import Ear, Heard  # noqa: E402
 from voicemaster.speech.ears.recognizer import Transcript  # noqa: E402
 from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json  # noqa: E402
+from voicemaster.speech.ears.whisper.thresholds import Thresholds  # noqa: E402
 from voicemaster.understand.listening import Listening  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -90,7 +92,7 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
     cells: dict[str, dict[str, Cell]] = defaultdict(dict)
     for condition in conditions:
         for item in items:
-            now = Listening(item.uncovered, item.phase, item.awaiting_clue, item.question_open)
+            now = Listening(item.uncovered, item.phase, item.awaiting_clue, item.question_open, item.game_over)
             heard = ear.hear(render(item, condition), now)
             line = {"id": item.id, "split": item.split, "voice": item.voice, "kind": item.kind,
                     "condition": condition, "text": item.text, "expected": to_json(item.expected)}
@@ -102,7 +104,8 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
             for name, h in outcomes:
                 score(cells[name].setdefault(condition, Cell()), item, h)
                 print(json.dumps({**line, "engine": name, "heard": h.transcript.text, "intent": to_json(h.intent),
-                                  "read_back": h.read_back, "ms": round(h.decode_ms, 1)}), file=log, flush=True)
+                                  "read_back": h.read_back, "ms": round(h.decode_ms, 1),
+                                  "whisper": whisper_evidence(ear) if name == "whisper" else None}), file=log, flush=True)
         for name in cells:
             cell = cells[name][condition]
             right = {k: f"{100 * statistics.mean(v):.0f}" for k, v in cell.right.items()}
@@ -151,18 +154,19 @@ def replay(logs: list[Path], model: FusionModel) -> dict[tuple[str, str], dict[s
     return results
 
 
-def whisper_with(settings: list[str]) -> Ear:
-    """The Whisper ear with some thresholds changed, to measure an idea before adopting it."""
-    from voicemaster.speech.ears.whisper.ear import WhisperEar
-    from voicemaster.speech.ears.whisper.model import bundled_model
-    from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS
-
-    changes: dict[str, object] = {}
-    for setting in settings:
-        name, value = setting.split("=", 1)
-        current = getattr(THRESHOLDS, name)
-        changes[name] = value == "1" if isinstance(current, bool) else type(current)(float(value))
-    return WhisperEar(bundled_model(), replace(THRESHOLDS, **changes))
+def redecide(logs: list[Path], t: Thresholds) -> dict[tuple[str, str], dict[str, Cell]]:
+    """The Whisper figures of logged runs again, each clip decided anew from its logged evidence
+    with thresholds `t` (another bar measured on the very same hearings, without decoding)."""
+    results: dict[tuple[str, str], dict[str, Cell]] = defaultdict(dict)
+    items: dict[str, dict[str, Item]] = {}
+    for raw in (raw for log in logs for raw in log.read_text(encoding="utf-8").splitlines()):
+        line = json.loads(raw)
+        if line["engine"] != "whisper" or line.get("whisper") is None:
+            continue
+        item = items.setdefault(line["split"], {i.id: i for i in build(line["split"])})[line["id"]]
+        heard = replayed(line["whisper"], line["heard"], line["ms"], t)
+        score(results[("whisper", line["split"])].setdefault(line["condition"], Cell()), item, heard)
+    return results
 
 
 def main() -> None:
@@ -178,11 +182,19 @@ def main() -> None:
     parser.add_argument("--replay", type=Path, nargs="+", metavar="LOG",
                         help="report a logged run of --engines both again, the fused decision taken anew from "
                              "its logged views with the shipped fusion model (no decoding; implies --no-write)")
+    parser.add_argument("--redecide", type=Path, nargs="+", metavar="LOG",
+                        help="decide the Whisper clips of logged runs again from their evidence, with --set's thresholds")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
                         help="Whisper thresholds to try instead of the shipped ones (implies --no-write)")
     args = parser.parse_args()
     started = time.perf_counter()
     results: dict[tuple[str, str], dict[str, Cell]] = {}
+    if args.redecide:
+        results = redecide(args.redecide, with_settings(args.set))
+        args.conditions = [c for c in CONDITIONS if any(c in cells for cells in results.values())]
+        args.engines = ["whisper"]
+        print(report(results, args, 0.0))
+        return
     if args.replay:
         results = replay(args.replay, load_model())
         args.conditions = [c for c in CONDITIONS if any(c in cells for cells in results.values())]

@@ -139,7 +139,10 @@ def report(conditions: list[str], scores: Scores, seconds: dict[str, list[float]
         f"Split `{args.split}` ({args.turns} turns per condition, the same turns in every condition), "
         f"{minutes:.1f} min on this machine (2 cores, shared with other jobs). Each turn: a fresh board; maybe talk while the spymaster thinks; "
         "the clue (\"clue W N\", \"my clue is W N\", \"W N\"), \"yes\" for the read-back, teammates' talk "
-        "naming cards (never the ones guessed) before each guess, the guesses, \"stop\"; all over continuous "
+        "naming cards (never the ones guessed) before each guess, the guesses, \"stop\"; the \"yes\", the "
+        "\"stop\" and half the talk (single words, numbers, wake words, telephone sentences; in a third of the "
+        "turns one said while the read-back waits) are recordings of real people of the split's half of "
+        "../shared/realspeech; all over continuous "
         "background talk of five natural talkers from outside the split. Replayed faster than real time, "
         "scored from the journal (`voicemaster state --json`) and the referee's printed words.", "",
         "- clue heard: the spoken word and number given at its one saying (read back and confirmed by the "
@@ -155,8 +158,9 @@ def report(conditions: list[str], scores: Scores, seconds: dict[str, list[float]
         lines += [f"## {engine}", "",
                   "| condition | clue heard first time | guesses acted on after a clue | wrong cards revealed "
                   "| talk acted on | card questions (right card in) | clue read back | other clue given "
-                  "| guesses acted on, any clue |",
-                  "|---|---|---|---|---|---|---|---|---|"]
+                  "| guesses acted on, any clue | real \"stop\" ended the turn | real talk lines "
+                  "| read-back answered \"no\" by real talk |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for condition in conditions:
             s = scores[(engine, condition)]
             lines.append(
@@ -164,7 +168,8 @@ def report(conditions: list[str], scores: Scores, seconds: dict[str, list[float]
                 f"| {_count(s.acted_after_clue, s.guesses_after_clue, TARGETS.get(('guess', condition)))} "
                 f"| {s.wrong_cards} of {s.guesses_all} guesses | {s.talk_acted} of {s.talk_lines} "
                 f"| {s.questions} ({s.questions_right}) | {s.clue_read_back} of {s.turns} | {s.false_clue} of {s.turns} "
-                f"| {_count(s.acted_all, s.guesses_all)} |")
+                f"| {_count(s.acted_all, s.guesses_all)} | {_count(s.stops_acted, s.stops)} | {s.real_talk} "
+                f"| {s.answered_by_talk} |")
         times = seconds.get(engine, [])
         if times:
             lines += ["", f"Median replay of one turn: {statistics.median(times):.1f} s (model loading included)."]

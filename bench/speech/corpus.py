@@ -65,6 +65,9 @@ NUMTALK = (
     "we still need four", "she said three last time", "maybe {a} two", "zero chance it's {a}",
     "nine is way too many", "we have two guesses left", "{a} could be one of them", "seven left on the board",
 )
+RULINGS = ("overrule", "challenge")
+"""Said only right after a ruling, which no item here is: left out, so the corpus stays the one
+the figures before them were measured on."""
 PROFANE = frozenset("shit fuck fucking damn sex porn ass bitch dick crap hell".split())
 
 
@@ -82,6 +85,8 @@ class Item:
     pitch: float
     uncovered: tuple[str, ...]
     expected: Intent | None
+    game_over: bool = False
+    """Said once the game is over ("new game" may be said only then)."""
 
 
 def forms(template: Template) -> list[tuple[str, ...]]:
@@ -134,12 +139,12 @@ class _Builder:
         return tuple(self.rng.sample(self.board, self.rng.randint(8, 25)))
 
     def add(self, kind: str, phase: Phase, text: str, board: tuple[str, ...], expected: Intent | None,
-            awaiting: bool = True, question: bool = False) -> None:
+            awaiting: bool = True, question: bool = False, over: bool = False) -> None:
         n = len(self.items)
         self.items.append(Item(
             f"{self.split}-{n:04d}", self.split, kind, phase, awaiting, question, text,
             self.voices[n % len(self.voices)], round(self.rng.uniform(0.85, 1.2), 3),
-            round(self.rng.uniform(-2, 2), 2), board, expected,
+            round(self.rng.uniform(-2, 2), 2), board, expected, over,
         ))
 
 
@@ -172,13 +177,13 @@ def _requests(b: _Builder, counts: dict[str, int], by_intent: dict[str, list[tup
         card = rng.choice(board)
         b.add("cover", Phase.CLUE, fill(by_intent["cover"][i % len(by_intent["cover"])], card=card.lower()),
               board, CoverCard(card))
-    commands = [(t, f) for t in TEMPLATES if t.intent not in ("guess", "cover", "clue") for f in forms(t)]
+    commands = [(t, f) for t in TEMPLATES if t.intent not in ("guess", "cover", "clue", *RULINGS) for f in forms(t)]
     for i in range(counts["command"]):
         template, form = commands[i % len(commands)]
         phase = Phase.GUESS if Phase.GUESS in template.phases and (i % 3 or Phase.CLUE not in template.phases) else Phase.CLUE
         question = template.needs_question or rng.random() < 0.3
         b.add("command", phase, fill(form), b.uncovered(), Command(template.intent, template.time_action),
-              awaiting=rng.random() < 0.8, question=question)
+              awaiting=rng.random() < 0.8, question=question, over=template.needs_over)
     pool = clue_words(b.split, {c.lower() for c in b.cards})
     numbers = list(CLUE_NUMBER_WORDS)
     for i in range(counts["clue"]):

@@ -40,6 +40,16 @@ class TurnScore:
     """Card questions asked ("Apple?", "Did you say apple or chapel?")."""
     questions_right: int = 0
     """Of those, with a card just guessed among the candidates."""
+    stops: int = 0
+    """Turns whose real "stop" was said while it could end the turn (a clue given, a card guessed,
+    the turn not over yet)."""
+    stops_acted: int = 0
+    """Of those, the turn ended by the stop (not still open, not ended otherwise before it)."""
+    real_talk: int = 0
+    """Talk lines said by real people."""
+    answered_by_talk: int = 0
+    """Turns with real talk said while the read-back waited for its yes, in which a read-back was
+    answered "no" ("Cancelled."): the talk answered the referee's question."""
 
     def add(self, other: "TurnScore") -> None:
         for f in fields(self):
@@ -65,6 +75,8 @@ def card_questions(said: Iterable[str], cards: Iterable[str]) -> list[tuple[str,
 
 
 def score_turn(turn: Turn, state: dict[str, object], said: list[str]) -> TurnScore:
+    """Real talk names no card of the board, so what it does shows as a read-back answered by
+    it, a clue not heard, or a stop that found the turn already over."""
     events = [e for e in state["events"] if isinstance(e, dict)]  # type: ignore[union-attr]
     clues = [(e["word"], e["number"]) for e in events if e["type"] == "clue_given"]
     revealed = [str(e["card"]) for e in events if e["type"] == "card_revealed"]
@@ -87,4 +99,27 @@ def score_turn(turn: Turn, state: dict[str, object], said: list[str]) -> TurnSco
         talk_acted=sum(1 for line in turn.talk if set(line.cards) & (set(revealed) | asked_cards)),
         questions=len(asked),
         questions_right=sum(1 for named in asked if set(named) & guessed),
+        stops=int(_stop_could_act(turn, events)),
+        stops_acted=int(_stop_could_act(turn, events) and _ended_by_stop(events)),
+        real_talk=len(turn.real_talk),
+        answered_by_talk=int(_talk_before_yes(turn) and any(s.lower().startswith("cancelled") for s in said)),
     )
+
+
+def _stop_could_act(turn: Turn, events: list[dict]) -> bool:
+    """The turn's stop was said while it could end the turn: a clue given, a card guessed (the
+    rules want one first), and the turn not ended otherwise before it (a miss, the last guess)."""
+    ends = [e for e in events if e["type"] == "turn_ended"]
+    return (turn.lines[-1].kind == "stop" and any(e["type"] == "clue_given" for e in events)
+            and any(e["type"] == "card_revealed" for e in events) and all(e["reason"] == "stop" for e in ends))
+
+
+def _ended_by_stop(events: list[dict]) -> bool:
+    ends = [e for e in events if e["type"] == "turn_ended"]
+    return bool(ends) and ends[-1]["reason"] == "stop"
+
+
+def _talk_before_yes(turn: Turn) -> bool:
+    kinds = [line.kind for line in turn.lines]
+    return "yes" in kinds and kinds.index("yes") > 0 and kinds[kinds.index("yes") - 1] == "talk"
+

@@ -2,7 +2,11 @@
 
 A turn is one team's go on a fresh board: maybe some talk while the spymaster thinks,
 the clue ("clue ocean two", "my clue is ocean two" or a bare "ocean two"), "yes" for the
-read-back, then each guess with teammates' talk before it, and "stop". The pauses are a
+read-back, then each guess with teammates' talk before it, and "stop". The "yes" and the
+"stop" are recordings of real people (../shared/realspeech, the split's own half of its
+speakers), and so is half of the talk: single words ("go", "left", "off"), numbers, wake
+words and telephone sentences, one of them sometimes said while the read-back waits for its
+yes. The clue and the guesses are synthetic: no real recording says them. The pauses are a
 table's: the referee's read-back and announcements are not in a replayed recording, so
 the silence after the clue and after each guess is as long as the referee would speak.
 
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bench.speech import rooms
+from bench.speech import realspeech, rooms
 from bench.speech.corpus import CHATTER, SEEDS, SPLIT_INDEX, clue_words, forms, voices_of
 from bench.speech.render import BABBLE_SECONDS, BABBLE_TRACKS, ROOM_BASE, TALKERS, babble_voices
 from voicemaster.card_files import read_wordlist
@@ -41,6 +45,11 @@ CONDITIONS: dict[str, tuple[float | None, bool]] = {
     "room + talk 15": (15.0, True),
 }
 CLUE_FORMS = ("clue {w} {n}", "my clue is {w} {n}", "{w} {n}")
+REAL_TALK_SHARE = 0.5
+"""Of the talk lines, the share said by real people."""
+TALK_BEFORE_YES = 1 / 3
+"""Turns in which a teammate says something (real) while the read-back waits for its yes."""
+REAL_TALK_KINDS = ("single word", "number", "card name", "wake word", "sentence", "sentence naming a card")
 NUMBERS = (("one", 1), ("two", 2), ("two", 2), ("three", 3))
 READ_BACK_PAUSE = (3.5, 5.0)
 """After the clue: the referee reads it back ("Ocean, two — right?") or announces it."""
@@ -64,6 +73,8 @@ class Line:
     pause: float
     cards: tuple[str, ...] = ()
     """Cards the line names: the guessed card, or the cards talked about."""
+    recording: str = ""
+    """A real person's recording said instead of `text` (its realspeech id), or "" for synthetic speech."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +96,10 @@ class Turn:
     def talk(self) -> tuple[Line, ...]:
         return tuple(line for line in self.lines if line.kind == "talk")
 
+    @property
+    def real_talk(self) -> tuple[Line, ...]:
+        return tuple(line for line in self.talk if line.recording)
+
 
 def build_turns(split: str, count: int) -> list[Turn]:
     """`count` turns of one split, the same on every machine; a shorter run is a prefix."""
@@ -93,11 +108,13 @@ def build_turns(split: str, count: int) -> list[Turn]:
     pool = clue_words(split, {w.lower() for w in words})
     voices = voices_of(split)
     chatter = CHATTER[SPLIT_INDEX[split] :: 2]
-    return [_turn(f"{split}-turn-{i:03d}", split, i, rng, words, pool, voices, chatter) for i in range(count)]
+    real = {kind: [c for c in realspeech.clips() if c.split == split and c.kind == kind]
+            for kind in ("yes", "stop", *REAL_TALK_KINDS)}
+    return [_turn(f"{split}-turn-{i:03d}", split, i, rng, words, pool, voices, chatter, real) for i in range(count)]
 
 
 def _turn(turn_id: str, split: str, i: int, rng: random.Random, words: tuple[str, ...], pool: list[str],
-          voices: list[str], chatter: tuple[str, ...]) -> Turn:
+          voices: list[str], chatter: tuple[str, ...], real: dict[str, list[realspeech.Clip]]) -> Turn:
     cards = deal_cards(words, rng)
     key = deal_key(rng, Team.RED)
     ours = [c for c, k in zip(cards, key) if k is Identity.RED]
@@ -112,7 +129,14 @@ def _turn(turn_id: str, split: str, i: int, rng: random.Random, words: tuple[str
         return Line(kind, text, voice, round(rng.uniform(0.85, 1.2), 3), round(rng.uniform(-2, 2), 2),
                     levels[voice], round(rng.uniform(*pause), 2), named)
 
+    def said_by_someone(kind: str, pause: tuple[float, float]) -> Line:
+        clip = rng.choice(real[kind])
+        return Line("talk" if kind in REAL_TALK_KINDS else kind, clip.text, f"real:{clip.speaker}", 1.0, 0.0,
+                    round(rng.uniform(-3, 3), 2), round(rng.uniform(*pause), 2), recording=clip.id)
+
     def talk() -> Line:
+        if rng.random() < REAL_TALK_SHARE:
+            return said_by_someone(rng.choice(REAL_TALK_KINDS), TALK_PAUSE)
         a, b = rng.sample(others, 2)
         text = chatter[rng.randrange(len(chatter))]
         named = (a, b) if "{b}" in text else (a,)
@@ -120,15 +144,17 @@ def _turn(turn_id: str, split: str, i: int, rng: random.Random, words: tuple[str
 
     lines = [talk()] if rng.random() < 0.5 else []
     clue_text = CLUE_FORMS[i % len(CLUE_FORMS)].format(w=word, n=number_word)
-    lines += [line("clue", clue_text, spymaster, READ_BACK_PAUSE), line("yes", "yes", spymaster, ANNOUNCE_PAUSE)]
+    lines.append(line("clue", clue_text, spymaster, READ_BACK_PAUSE))
+    if rng.random() < TALK_BEFORE_YES:
+        lines.append(said_by_someone(rng.choice(("single word", "number", "card name")), TALK_PAUSE))
+    lines.append(said_by_someone("yes", ANNOUNCE_PAUSE))
     guess_forms = [f for t in TEMPLATES if t.intent == "guess" for f in forms(t)]
-    stop_forms = [f for t in TEMPLATES if t.intent == "stop" for f in forms(t)]
     for card in guesses:
         lines += [talk() for _ in range(rng.choice((0, 1, 1, 2)))]
         form = rng.choice(guess_forms)
         text = " ".join(card.lower() if w == "<card>" else w for w in form)
         lines.append(line("guess", text, rng.choice(team), ANNOUNCE_PAUSE, (card,)))
-    lines.append(line("stop", " ".join(rng.choice(stop_forms)), rng.choice(team), (2.0, 2.5)))
+    lines.append(said_by_someone("stop", (2.0, 2.5)))
     return Turn(turn_id, split, cards, "".join(k.letter for k in key), word, number, tuple(lines))
 
 
@@ -152,8 +178,12 @@ def _speech(turn: Turn, reverberant: bool, index: int) -> np.ndarray:
     """Every line at its talker's level, one after the other with the turn's pauses."""
     parts: list[np.ndarray] = [np.zeros(int(1.5 * SAMPLE_RATE))]
     responses: dict[str, np.ndarray] = {}
+    by_id = {c.id: c for c in realspeech.clips()}
     for line in turn.lines:
-        said = say(line.text, line.voice, rate=line.rate, pitch=line.pitch).astype(np.float64)
+        if line.recording:
+            said = realspeech.read(by_id[line.recording].path)
+        else:
+            said = say(line.text, line.voice, rate=line.rate, pitch=line.pitch).astype(np.float64)
         said *= 10 ** (line.gain_db / 20) / (np.sqrt(active_power(said)) or 1.0)
         if reverberant:
             if line.voice not in responses:

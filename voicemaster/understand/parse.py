@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from voicemaster.game.cards import plain_letters
 from voicemaster.game.clue_number import ClueNumber
 from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard, Intent
 from voicemaster.understand.listening import Listening
-from voicemaster.understand.templates import Element, Template, elements, templates_for
+from voicemaster.understand.templates import TEMPLATES, Element, Template, elements, templates_for
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS, DIGIT_WORDS, FILLERS
 
 CLUE_STOPWORDS = frozenset(
@@ -22,6 +22,7 @@ CLUE_STOPWORDS = frozenset(
 "is it two" is not taken for a clue."""
 
 MAX_CLUE_WORDS = 2
+SoundsAlike = Callable[[str, str], bool]
 DIGITS = frozenset("0123456789")
 
 
@@ -166,6 +167,52 @@ def to_intent(match: Match) -> Intent:
         assert match.card is not None
         return CoverCard(match.card)
     return Command(kind, match.template.time_action)
+
+
+def says_command(text: str, kind: str, time_action: str = "query", sounds_alike: SoundsAlike | None = None) -> bool:
+    """The whole text is one way of saying that command, in any phase: what a recognizer
+    wrote on its own must be the command itself for it to count ("Go." is not "no").
+
+    With `sounds_alike`, a saying of three words or more may have any one word written as
+    another ("in the turn", "how many less"): the others pin the command down; of two words,
+    only as one that sounds like it ("and turn" for "end turn"). A one-word command never:
+    "go" sounds like "no"."""
+    words = tuple(t.word for t in tokenize(text))
+    for template in _command_templates(kind, time_action):
+        for saying in sayings(template):
+            if words == saying:
+                return True
+            if sounds_alike is not None and len(saying) > 1 and len(words) == len(saying):
+                differ = [(w, s) for w, s in zip(words, saying) if w != s]
+                if len(differ) == 1 and (len(saying) > 2 or sounds_alike(*differ[0])):
+                    return True
+    return False
+
+
+def names_command(text: str, kind: str, time_action: str = "query") -> bool:
+    """The text holds one way of saying that command among other words: "Wildfire. Stop."
+    ("stop guessing" counts in "okay stop guessing now", a "no" does not in "nobody")."""
+    words = [t.word for t in tokenize(text)]
+    for template in _command_templates(kind, time_action):
+        for saying in sayings(template):
+            if any(words[i : i + len(saying)] == list(saying) for i in range(len(words) - len(saying) + 1)):
+                return True
+    return False
+
+
+def _command_templates(kind: str, time_action: str) -> list[Template]:
+    return [t for t in TEMPLATES if t.intent == kind and t.time_action == time_action]
+
+
+def sayings(template: Template) -> list[tuple[str, ...]]:
+    """Every way of saying a template without slots (its optional words left out or in)."""
+    out: list[tuple[str, ...]] = [()]
+    for element in elements(template.pattern):
+        if element.slot is not None:
+            return []
+        choices = [tuple(a.split()) for a in element.words] + ([()] if element.optional else [])
+        out = [said + choice for said in out for choice in choices]
+    return [said for said in out if said]
 
 
 def parse_utterance(text: str, now: Listening) -> Intent | None:

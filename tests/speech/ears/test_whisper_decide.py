@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from voicemaster.speech.ears.whisper.decide import asked, trailing_words
+from voicemaster.speech.ears.whisper.decide import asked, sounds_alike, trailing_words
+from voicemaster.understand.parse import says_command
 
 
 @pytest.mark.parametrize(
@@ -27,3 +28,25 @@ def test_a_card_written_as_a_question_is_a_question() -> None:
     assert asked("Pick battery? I don't know about that.")
     assert not asked(" Pick battery.")
     assert not asked(" Pick battery. Is it?")
+
+
+@pytest.mark.parametrize(
+    ("written", "kind", "counts"),
+    [
+        ("in the turn", "stop", True),
+        ("how many less", "status", True),
+        ("pulse timer", "time", True),
+        ("and turn", "stop", True),
+        ("good game", "new_game", False),
+        ("the timer", "time", False),
+        ("go", "no", False),
+        ("left", "yes", False),
+    ],
+)
+def test_a_command_counts_only_as_written_with_one_word_misheard_in_a_long_one(
+    written: str, kind: str, counts: bool
+) -> None:
+    """Three words pin a command down whatever one of them was written as; two only if the
+    odd one sounds like its word; a one-word command must be written as it is."""
+    action = "pause" if kind == "time" else "query"
+    assert says_command(written, kind, action, sounds_alike) is counts

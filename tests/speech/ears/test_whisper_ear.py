@@ -167,6 +167,9 @@ def test_yes_and_no_only_while_a_question_is_open(ear: WhisperEar) -> None:
         ("what about the falcon, is it ours?", GUESSING),
         ("I think the dragon one is ours", AWAITING),
         ("we touch the banana", GUESSING),
+        ("please get me the dragon", GUESSING),
+        ("I'd go with the castle", GUESSING),
+        ("go on, pick one", ASKING),
     ],
 )
 def test_table_talk_and_cards_not_on_the_board_are_not_requests(ear: WhisperEar, text: str, now: Listening) -> None:

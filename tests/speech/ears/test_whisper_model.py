@@ -141,7 +141,7 @@ def test_a_truncated_model_given_with_model_is_refused_in_one_line(tmp_path: Pat
     shutil.copytree(bundled_model(), broken, ignore=shutil.ignore_patterns(STAMP))
     with open(broken / "model.bin", "r+b") as f:
         f.truncate(5_000_000)
-    assert choose("auto", broken).engine == "both"
+    assert choose("auto", broken).engine == "whisper"
     with pytest.raises(ModelError) as refused:
         open_ear("whisper", broken)
     assert "\n" not in str(refused.value) and str(broken) in str(refused.value)
@@ -190,7 +190,8 @@ def test_fetching_from_the_publisher_verifies_every_file(publisher: FileServer, 
     assert sorted(p.name for p in models.iterdir()) == ["faster-whisper-base"]
     assert file_sha256(models / "faster-whisper-base" / "model.bin") == MODEL_BIN_SHA256
     main(["models", "--models-dir", str(models)])
-    assert "--engine auto uses both (whisper with faster-whisper-base" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "--engine auto uses whisper with faster-whisper-base" in said and "hears real people best" in said
 
 
 def test_a_fetched_file_that_differs_is_refused_and_leaves_nothing(publisher: FileServer, tmp_path: Path) -> None:

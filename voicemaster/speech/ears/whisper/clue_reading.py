@@ -223,7 +223,10 @@ class ClueReader:
         return self.writer.tokens(" " + capitalised(" ".join(words)))
 
     def heads(self, words: list[Word], found: tuple[Opening, ...]) -> list[ClueHead]:
-        """Where the words fit an opening, a valid clue word after it, and what may be its number."""
+        """Where the words fit an opening, a valid clue word after it, and what may be its number.
+        A word said bare ("ocean two") must have something said after it for its number: a card
+        name or any word said alone in the clue phase is talk (real voices: "zero", written
+        "Nero", was the clue "nero, zero")."""
         texts = tuple(w.text for w in words)
         heads: list[ClueHead] = []
         for opening in found:
@@ -232,7 +235,8 @@ class ClueReader:
                 continue
             rest = texts[n:]
             for k in range(1, opening.max_words + 1):
-                if k <= len(rest) <= k + self.t.number_words and self.valid(rest[:k]):
+                said_after = k + (0 if opening.words else 1)
+                if said_after <= len(rest) <= k + self.t.number_words and self.valid(rest[:k]):
                     heads.append(ClueHead(" ".join(rest[:k]), words[n + k - 1].end))
         return list(dict.fromkeys(heads))
 

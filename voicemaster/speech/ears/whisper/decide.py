@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 from voicemaster.game.clue_number import ClueNumber
+from voicemaster.speech.ears.match_cards import similarity
 from voicemaster.speech.ears.whisper.engine import FreeDecode
 from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.search import Scored, best_by_meaning
@@ -25,7 +26,17 @@ from voicemaster.understand.intents import (
     GuessCard,
     Intent,
 )
+from voicemaster.understand.listening import Listening
+from voicemaster.understand.parse import names_command, parse_utterance, says_command, tokenize
 
+SOUNDS_ALIKE = 0.4
+"""`match_cards.similarity` at which a written word is taken for the other word of a two-word
+command: "pulse timer" (0.42) and "resin timer" (0.44) were synthetic voices' "pause timer"
+and "resume timer"; "no game" (0.47) would be "new game", "good game" (0.0) never is."""
+WRITTEN_AS = {"now": "no", "yeah": "yes"}
+"""Whisper's spellings of a bare answer: "Now." was 8 of the 14 real "no"s it missed
+(calibration split, clean). Taken only with a wide margin (`written_as_margin`): a real
+"down" is written so too."""
 MAX_CANDIDATES = 2
 """An ambiguous result offers at most this many cards: "Did you say apple or chapel?", never a
 list of three, which a table does not answer well."""
@@ -43,6 +54,8 @@ class Evidence:
     """The free transcript's first sentence, scored the same way."""
     free_text: str
     """The transcript's first saying (what the length ratio compares with)."""
+    transcript: str
+    """Everything the free decode wrote (other people's words around a request among them)."""
     deficit: float
     margin_same: float
     """Best minus the best other card (guess, cover) or other number of the same clue."""
@@ -112,7 +125,7 @@ def evidence(scored: list[Scored], free: float, n_free: int, fd: FreeDecode, t: 
     """`free`: the free transcript's first sentence scored over its `n_free` tokens."""
     exact = best_by_meaning(scored, exact_only=True)
     nothing = Evidence(
-        phrase=None, best=-math.inf, free=free, free_text=first_saying(fd.text), deficit=math.inf,
+        phrase=None, best=-math.inf, free=free, free_text=first_saying(fd.text), transcript=fd.text, deficit=math.inf,
         margin_same=math.inf, margin_other=math.inf, distractor_margin=math.inf,
         mean_logprob=free / max(1, n_free + 1), close=(), silent=speech_absent(fd, free, n_free, t),
         trailing_words=trailing_words(fd.text), asked=asked(fd.text),
@@ -154,10 +167,52 @@ def decide(ev: Evidence, t: Thresholds, agreed: GiveClue | None = None) -> Decis
         return _card(ev, p, t)
     if p.intent == "clue":
         return _clue(ev, p, t)
-    if ev.deficit > t.command_deficit or ev.margin_other < t.command_margin:
+    if ev.deficit > t.command_deficit or ev.margin_other < t.command_margin or not commanded(ev, p, t):
         return Decision(None)
     confidence = _confidence(ev.deficit, ev.margin_other, t.command_deficit, t.command_margin)
     return Decision(Command(cast(CommandKind, p.intent), time_action=p.action), confidence)
+
+
+def written_command(fd: FreeDecode, now: Listening) -> Command | None:
+    """The command the model wrote on its own as the whole first saying, when it may be said
+    now: taken as it is, no phrase scored (a written "Stop." is the stop; nothing said as a
+    command alone scores better than the model's own words)."""
+    intent = parse_utterance(first_saying(fd.text), now)
+    return intent if isinstance(intent, Command) else None
+
+
+def written_evidence(command: Command, fd: FreeDecode, free: float, n_free: int, t: Thresholds) -> Evidence:
+    """The evidence of a written command: the transcript is the phrase."""
+    nothing = evidence([], free, n_free, fd, t)
+    phrase = Phrase(command.kind, " " + nothing.free_text, (), command.time_action)
+    return replace(nothing, phrase=phrase, best=free, deficit=0.0)
+
+
+def commanded(ev: Evidence, p: Phrase, t: Thresholds) -> bool:
+    """A command counts only when the model wrote it: scores alone let a real "go" be "no",
+    "left" or "right" be "yes", "nine" be "no" (real voices, calibration split), so that a
+    teammate's word would answer the referee's question. A word it writes for one now and
+    then ("Now." for "no") counts only with a wide margin (`WRITTEN_AS`): it was a real
+    "down" too. Written alone it counts; written
+    among other people's words ("Wildfire. Stop.", "Alexa, yes."), only when the command
+    alone also explains the audio well (`talk_command_min_score`): a teammate's "Yes, thank
+    you for picking up" scores far lower as a bare "yes". A command of several words may have
+    one of them misheard ("and turn", "in the turn")."""
+    if says_command(ev.free_text, p.intent, p.action, sounds_alike):
+        return True
+    if _written_as(ev.free_text) == p.intent and ev.margin_other >= t.written_as_margin:
+        return True
+    return ev.best >= t.talk_command_min_score and names_command(ev.transcript, p.intent, p.action)
+
+
+def _written_as(text: str) -> str | None:
+    words = [token.word for token in tokenize(text)]
+    return WRITTEN_AS.get(words[0]) if len(words) == 1 else None
+
+
+def sounds_alike(written: str, said: str) -> bool:
+    """One word of a command written as another that sounds like it ("and" for "end")."""
+    return similarity(written, said) >= SOUNDS_ALIKE
 
 
 def talked_on(ev: Evidence, t: Thresholds) -> bool:

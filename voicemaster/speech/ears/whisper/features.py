@@ -38,14 +38,31 @@ def mel_filters(n_mels: int = 80) -> np.ndarray:
 
 
 def log_mel(audio: np.ndarray, n_mels: int = 80) -> np.ndarray:
-    """[n_mels, len(audio) // HOP] log-mel of float32 audio in -1..1."""
+    """[n_mels, len(audio) // HOP] log-mel of float32 audio in -1..1.
+
+    The window's trailing zeros (most of a short utterance's encoder window) are not
+    transformed: their frames are known to be silent."""
     x = np.pad(audio.astype(np.float32), (N_FFT // 2, N_FFT // 2), mode="reflect")
     n_frames = 1 + (len(x) - N_FFT) // HOP
-    frames = np.lib.stride_tricks.as_strided(x, (n_frames, N_FFT), (HOP * x.strides[0], x.strides[0]))
+    live = _frames_with_sound(audio, n_frames)
+    frames = np.lib.stride_tricks.as_strided(x, (live, N_FFT), (HOP * x.strides[0], x.strides[0]))
     window = np.hanning(N_FFT + 1)[:-1].astype(np.float32)
     spectrum = np.fft.rfft(frames * window, n=N_FFT, axis=-1).astype(np.complex64)
-    power = (np.abs(spectrum[:-1]) ** 2).T  # Whisper drops the last frame
+    power = np.zeros((N_FFT // 2 + 1, n_frames - 1), dtype=np.float32)  # Whisper drops the last frame
+    power[:, : min(live, n_frames - 1)] = (np.abs(spectrum[: n_frames - 1]) ** 2).T
     mel = mel_filters(n_mels) @ power
     log_spec = np.log10(np.clip(mel, 1e-10, None))
     log_spec = np.maximum(log_spec, log_spec.max() - 8.0)
     return ((log_spec + 4.0) / 4.0).astype(np.float32)
+
+
+def _frames_with_sound(audio: np.ndarray, n_frames: int) -> int:
+    """How many leading frames can see a non-zero sample (the rest, and the end's reflection
+    of them, are digital silence)."""
+    nonzero = np.flatnonzero(audio)
+    if len(nonzero) == 0:
+        return 0 if len(audio) > N_FFT // 2 + 1 else n_frames
+    last = int(nonzero[-1])
+    if last >= len(audio) - (N_FFT // 2 + 1):
+        return n_frames
+    return min(n_frames, (last + N_FFT // 2) // HOP + 1)

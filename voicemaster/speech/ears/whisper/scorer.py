@@ -17,19 +17,21 @@ from __future__ import annotations
 import functools
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from voicemaster.game.phase import Phase
 from voicemaster.speech.ears.whisper.clue_reading import ClueReader
-from voicemaster.speech.ears.whisper.decide import Decision, Evidence, decide, evidence, speech_absent
+from voicemaster.speech.ears.whisper.decide import (
+    Decision, Evidence, decide, evidence, speech_absent, written_command, written_evidence,
+)
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.speech.ears.whisper.phrases import Phrase, Writer, card_words, phase_forms
 from voicemaster.speech.ears.whisper.search import PrefixCache, free_score, search
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
-from voicemaster.understand.intents import GiveClue
+from voicemaster.understand.intents import Command, GiveClue
 from voicemaster.understand.listening import Listening
 
 PROMPT_SENTENCES = ("We pick the {}.", "Touch {}.", "Guess the {}.", "Choose {}.")
@@ -107,7 +109,7 @@ class Scorer:
         t0 = time.perf_counter()
         t = self.t
         guessing = now.phase is Phase.GUESS
-        prompt = self.prompt(now.cards) if guessing else []
+        prompt = self.prompt(now.cards) if guessing and t.guess_prompt else []
         enc = self.engine.encode(audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, prompt)
         fd = self.engine.free_decode(enc, t.free_max_tokens)
         t1 = time.perf_counter()
@@ -116,9 +118,33 @@ class Scorer:
         free, n_free = free_score(cache, fd, frozenset(self.punctuation))
         # Silence, or nothing written: no phrase could be accepted, so none is scored.
         heard = bool(fd.tokens) and not speech_absent(fd, free, n_free, t)
-        phrases = self._candidates(fd, enc, cache, now) if heard else []
+        command = written_command(fd, now) if heard else None
+        phrases = self._candidates(fd, enc, cache, now) if heard and command is None else []
         self.last = Utterance(enc, fd, cache, (free, n_free), phrases, now, t0)
-        return self._judge(self.last, phrases, t1)
+        if command is not None:
+            return self._written(self.last, command, t1)
+        verdict = self._judge(self.last, phrases, t1)
+        if prompt and verdict.decision.intent is None and _a_command(verdict.evidence):
+            return self._unprompted(self.last, t1) or verdict
+        return verdict
+
+    def _unprompted(self, u: Utterance, searched_from: float) -> Verdict | None:
+        """The utterance written again without the guess prompt, for a command the prompted
+        decode did not write: the prompt pulls a lone word towards a card ("Start." for a
+        real "stop"; real voices, calibration split: stops written as said 70 of 76 times
+        without it, 60 with it). Taken only when that transcript is the command itself."""
+        enc = replace(u.enc, start=tuple(self.engine.tokenizer.start))
+        fd = self.engine.free_decode(enc, self.t.free_max_tokens)
+        cache = PrefixCache(self.engine.eot, self.dot, self.punctuation)
+        cache.add(fd.tokens, fd.logprobs)
+        free, n_free = free_score(cache, fd, frozenset(self.punctuation))
+        if not fd.tokens or speech_absent(fd, free, n_free, self.t):
+            return None
+        command = written_command(fd, u.now)
+        if command is None:
+            return None
+        self.last = Utterance(enc, fd, cache, (free, n_free), [], u.now, u.started)
+        return self._written(self.last, command, searched_from)
 
     def reconsider_clue(self, clue: GiveClue) -> Verdict | None:
         """The last utterance judged again with another ear's clue word among the clue
@@ -141,11 +167,17 @@ class Scorer:
         )
         ev = evidence(scored, free, n_free, u.free, t)
         decision = decide(ev, t, agreed)
-        t2 = time.perf_counter()
-        enc = u.enc
-        timings = Timings(enc.features_ms, enc.encode_ms, u.free.ms, 1000 * (t2 - searched_from), 1000 * (t2 - u.started),
-                          stats.items, enc.frames)
-        return Verdict(decision, ev, u.free, timings)
+        return Verdict(decision, ev, u.free, self._timings(u, searched_from, stats.items))
+
+    def _written(self, u: Utterance, command: Command, searched_from: float) -> Verdict:
+        ev = written_evidence(command, u.free, *u.free_score, self.t)
+        decision = Decision(command, transcript_confidence(ev))
+        return Verdict(decision, ev, u.free, self._timings(u, searched_from, 0))
+
+    def _timings(self, u: Utterance, searched_from: float, forced: int) -> Timings:
+        now = time.perf_counter()
+        return Timings(u.enc.features_ms, u.enc.encode_ms, u.free.ms, 1000 * (now - searched_from),
+                       1000 * (now - u.started), forced, u.enc.frames)
 
     def _candidates(self, fd: FreeDecode, enc: Encoded, cache: PrefixCache, now: Listening) -> list[Phrase]:
         phrases = self.fixed_phrases(now.phase, now.cards, now.awaiting_clue, now.question_open, now.game_over,
@@ -168,6 +200,11 @@ class Scorer:
             guesses = tuple(f for f in phase_forms(Phase.GUESS, False, False) if f.intent == "guess")
             phrases += self.writer.card_phrases(guesses, cards, kind="distractor")
         return phrases
+
+
+def _a_command(ev: Evidence) -> bool:
+    """The best scored phrase is a command (not a card, a clue or a distractor)."""
+    return ev.phrase is not None and ev.phrase.intent not in ("guess", "cover", "clue", "distractor")
 
 
 def transcript_confidence(ev: Evidence) -> float:

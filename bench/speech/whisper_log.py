@@ -1,0 +1,65 @@
+"""Whisper's evidence kept with each clip a benchmark hears, and decided again from it.
+
+A benchmark run logs what the decision reads (decide.Evidence) for every clip; a change of the
+decision (another bar, another rule) is then measured on the very same hearings in seconds,
+without decoding again. Thresholds to try are given as NAME=VALUE, live or in a replay.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, replace
+
+from voicemaster.speech.ears.fusion import FusionEar
+from voicemaster.speech.ears.heard import Ear, Heard
+from voicemaster.speech.ears.recognizer import Transcript
+from voicemaster.speech.ears.whisper.decide import Evidence, decide
+from voicemaster.speech.ears.whisper.phrases import Phrase
+from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
+
+
+def with_settings(settings: list[str]) -> Thresholds:
+    """The shipped thresholds with some changed ("min_window_frames=800", "guess_prompt=0")."""
+    changes: dict[str, object] = {}
+    for setting in settings:
+        name, value = setting.split("=", 1)
+        current = getattr(THRESHOLDS, name)
+        changes[name] = value == "1" if isinstance(current, bool) else type(current)(float(value))
+    return replace(THRESHOLDS, **changes)
+
+
+def whisper_with(settings: list[str]) -> Ear:
+    """The Whisper ear with some thresholds changed, to measure an idea before adopting it."""
+    from voicemaster.speech.ears.whisper.ear import WhisperEar
+    from voicemaster.speech.ears.whisper.model import bundled_model
+
+    return WhisperEar(bundled_model(), with_settings(settings))
+
+
+def whisper_evidence(ear: Ear) -> dict | None:
+    """The Whisper ear's evidence for the last clip (alone or inside both ears), as JSON."""
+    whisper = ear.whisper if isinstance(ear, FusionEar) else ear
+    verdict = getattr(whisper, "last", None)
+    if verdict is None:
+        return None
+    ev = asdict(verdict.evidence)
+    phrase = verdict.evidence.phrase
+    ev["phrase"] = None if phrase is None else {
+        "intent": phrase.intent, "text": phrase.text, "card": phrase.card, "clue": phrase.clue,
+        "number": phrase.number, "action": phrase.action,
+    }
+    ev["no_speech_prob"] = verdict.free.no_speech_prob
+    return {k: (None if isinstance(v, float) and v != v else v) for k, v in ev.items()}
+
+
+def replayed(evidence: dict, heard: str, ms: float, t: Thresholds) -> Heard:
+    """A logged clip decided again by Whisper's rules as they are now, with thresholds `t`."""
+    ev = dict(evidence)
+    phrase = ev.pop("phrase")
+    ev.pop("no_speech_prob")
+    ev.setdefault("transcript", ev.pop("free_raw", ""))
+    ev = {k: (math.inf if v is None else v) for k, v in ev.items()}
+    ev["close"] = tuple(tuple(c) for c in ev["close"])
+    decision = decide(Evidence(phrase=None if phrase is None else Phrase(tokens=(), **phrase), **ev), t)
+    return Heard(Transcript(heard, 0.0), decision.intent, decision.confidence, ms, decision.alternatives,
+                 decision.read_back)
