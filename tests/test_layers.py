@@ -31,7 +31,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("referee/understand", (
         "voicemaster.referee",
         "voicemaster.understand",
-        "voicemaster.photo",  # (coming) a pure reader from an image to a proposed table, beside understand
+        "voicemaster.photo",  # a pure reader from an image to a proposed table, beside understand
     )),
     ("display/journal", ("voicemaster.display", "voicemaster.journal")),
     ("game", (

@@ -22,7 +22,7 @@ from typing import BinaryIO
 from urllib.parse import urlsplit
 
 from voicemaster.display import qr, web_assets, web_key, web_key_assets
-from voicemaster.display.key_entry import SOURCE, KeyEntry, KeyNotTaken, PageRefusal, starting_team
+from voicemaster.display.key_entry import KeyEntry
 from voicemaster.display.web_address import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -31,6 +31,7 @@ from voicemaster.display.web_address import (
     is_loopback,
     url_host,
 )
+from voicemaster.display.web_posts import KeyPagePosts, post_target
 from voicemaster.display.web_state import board_state, state_document
 from voicemaster.errors import InputError
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
@@ -108,7 +109,7 @@ class _Server(ThreadingHTTPServer):
         return hmac.compare_digest(token.encode("utf-8"), self.token)
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(KeyPagePosts, BaseHTTPRequestHandler):
     server: _Server
     body_file: BinaryIO
     """The socket, past the request's head: what a POST sends after it."""
@@ -172,7 +173,7 @@ class _Handler(BaseHTTPRequestHandler):
         return True
 
     def _refusal(self) -> tuple[int, str] | None:
-        post = _post_target(self.path) if self.command == "POST" else None
+        post = post_target(self.path) if self.command == "POST" else None
         if self.command not in ("GET", "HEAD") and post is None:
             return 405, "only GET and HEAD are served"
         if not host_allowed(self.headers.get("Host"), self.server.bound_host, self.server.names):
@@ -232,7 +233,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         """The key page sends a key, a card's word or a photo: token, sender, then what
         is sent are checked."""
-        token, action = _post_target(self.path) or ("", "")
+        token, action = post_target(self.path) or ("", "")
         entry = self.server.key_entry
         sender = web_key.cross_origin_problem(
             self.headers.get("Origin"), self.headers.get("Referer"), self.headers.get("Host")
@@ -249,62 +250,6 @@ class _Handler(BaseHTTPRequestHandler):
             text = self._text_body()
             if text is not None:
                 (self._take_key if action == "key" else self._take_card)(entry, text)
-
-    def _text_body(self) -> str | None:
-        """The body as UTF-8 text; None once refused (or the sender went)."""
-        try:
-            return self.body_file.read(int(self.headers.get("Content-Length", "0"))).decode("utf-8")
-        except (TimeoutError, ConnectionError):
-            return None
-        except UnicodeDecodeError:
-            self._refuse(400, f"{SOURCE}: not UTF-8 text")
-            return None
-
-    def _take_key(self, entry: KeyEntry, text: str) -> None:
-        try:
-            key = entry.submit(text)
-        except InputError as exc:
-            self._refuse(400, str(exc))
-        except KeyNotTaken as exc:
-            self._refuse(409, str(exc))
-        else:
-            self._send(200, "text/plain; charset=utf-8", f"Key received: {starting_team(key).title} starts.\n".encode())
-
-    def _take_card(self, entry: KeyEntry, text: str) -> None:
-        """ "7\npilot": the place (1-25) and the card's word, for the setup to check."""
-        place, _, word = text.partition("\n")
-        try:
-            if not place.strip().isdigit():
-                raise ValueError("send the card's place (1-25) and its word")
-            entry.type_card(int(place) - 1, word)
-        except ValueError as exc:
-            self._refuse(400, str(exc))
-        except PageRefusal as exc:
-            self._refuse(409, str(exc))
-        else:
-            self._send(202, "text/plain; charset=utf-8", f"Card {int(place)}: {' '.join(word.split())}\n".encode())
-
-    def _take_photo(self, entry: KeyEntry, kind: str) -> None:
-        """The photo's bytes, handed to the setup to be read (its answer comes with the page's
-        next poll): an image type, not empty, not while one of its kind is read."""
-        length = int(self.headers.get("Content-Length", "0"))
-        problem = web_key.photo_problem(self.headers.get("Content-Type"), length)
-        if problem is not None:
-            self._refuse(415 if length else 400, problem)
-            self._drain()
-            return
-        try:
-            data = self.body_file.read(length)
-        except (TimeoutError, ConnectionError):
-            return
-        if len(data) < length:
-            return
-        try:
-            entry.send_photo(kind, data)
-        except PageRefusal as exc:
-            self._refuse(409, str(exc))
-        else:
-            self._send(202, "text/plain; charset=utf-8", b"Reading the photo\xe2\x80\xa6\n")
 
     def _page(self, *, spymaster: bool, state_url: str) -> None:
         initial = self.server.board.document(spymaster)
@@ -335,22 +280,6 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         log.debug("web: " + format, *args)
-
-
-def _post_target(target: str) -> tuple[str, str] | None:
-    """The token and what is sent (a key of web_key.POSTS) of a POST from the key page (the
-    token empty if it names none), or None for any other path: those are read-only."""
-    path = urlsplit(target).path
-    if not path.startswith("/spymaster/"):
-        return None
-    rest = path.removeprefix("/spymaster/")
-    for action in web_key.POSTS:
-        if rest == action:
-            return "", action
-        token = rest.removesuffix("/" + action)
-        if token != rest and "/" not in token:
-            return token, action
-    return None
 
 
 class WebDisplay:
