@@ -83,7 +83,8 @@ CORRECTIONS = (
 )
 """A fresh piper render of the first was heard here as "Carch 7 is pilot" (nothing), a cached
 one as "Card 7 is pilot"; another's "lantern" as "lander": corrections are asked k of n, and
-none may name another place."""
+none may name another place. The answers likewise: a fresh piper "repeat" was once heard as
+nothing, so each is said by two voices and must be heard at least once, never as another."""
 
 
 def test_corrections_and_answers_are_heard(ear: GridEar) -> None:
@@ -91,7 +92,9 @@ def test_corrections_and_answers_are_heard(ear: GridEar) -> None:
     assert sum(got == text for got, text in heard) >= len(CORRECTIONS) - 1, heard
     assert all(got is None or got.split(" is ")[0] == text.split(" is ")[0] for got, text in heard), heard
     answers = ("yes", "again", "new game", "repeat")
-    assert [ear.hear(spoken(word, "piper:joe")) for word in answers] == list(answers)
+    said = [(word, ear.hear(spoken(word, voice))) for word in answers for voice in ("piper:joe", "flite:slt")]
+    assert all(any(got == word for w, got in said if w == word) for word in answers), said
+    assert all(got in (None, word) for word, got in said), said
 
 
 def test_a_row_never_holds_a_card_already_set_in_another_row(ear: GridEar) -> None:

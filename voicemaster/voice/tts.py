@@ -24,6 +24,9 @@ from voicemaster.voice.synth import Pcm, Pyttsx3Synthesizer, Synthesizer, Synthe
 
 MAX_ENGINE_FAILURES = 3
 """Consecutive engine failures after which the rest of the session is text only."""
+MIN_START_WAIT = 5.0
+"""Seconds an engine may take to start, however short the wait for one announcement: on a
+busy machine (Whisper deciding on both cores) a fresh engine took over 0.5 s to come up."""
 
 
 class Console:
@@ -262,7 +265,7 @@ class Speaker:
         """A fresh engine thread; None when it cannot start, and then text for the rest of the session."""
         engine = _EngineThread(self._factory, self.settings)
         try:
-            engine.wait_ready(self.settings.timeout)
+            engine.wait_ready(max(self.settings.timeout, MIN_START_WAIT))
         except InputError:
             raise
         except Exception as exc:
