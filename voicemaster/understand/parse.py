@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
@@ -178,30 +179,33 @@ def says_command(text: str, kind: str, time_action: str = "query", sounds_alike:
     only as one that sounds like it ("and turn" for "end turn"). A one-word command never:
     "go" sounds like "no"."""
     words = tuple(t.word for t in tokenize(text))
-    for template in _command_templates(kind, time_action):
-        for saying in sayings(template):
-            if words == saying:
+    for saying in command_sayings(kind, time_action):
+        if words == saying:
+            return True
+        if sounds_alike is not None and len(saying) > 1 and len(words) == len(saying):
+            differ = [(w, s) for w, s in zip(words, saying) if w != s]
+            if len(differ) == 1 and (len(saying) > 2 or sounds_alike(*differ[0])):
                 return True
-            if sounds_alike is not None and len(saying) > 1 and len(words) == len(saying):
-                differ = [(w, s) for w, s in zip(words, saying) if w != s]
-                if len(differ) == 1 and (len(saying) > 2 or sounds_alike(*differ[0])):
-                    return True
     return False
 
 
 def names_command(text: str, kind: str, time_action: str = "query") -> bool:
     """The text holds one way of saying that command among other words: "Wildfire. Stop."
     ("stop guessing" counts in "okay stop guessing now", a "no" does not in "nobody")."""
-    words = [t.word for t in tokenize(text)]
-    for template in _command_templates(kind, time_action):
-        for saying in sayings(template):
-            if any(words[i : i + len(saying)] == list(saying) for i in range(len(words) - len(saying) + 1)):
-                return True
-    return False
+    words = tuple(t.word for t in tokenize(text))
+    return any(
+        words[i : i + len(saying)] == saying
+        for saying in command_sayings(kind, time_action)
+        for i in range(len(words) - len(saying) + 1)
+    )
 
 
-def _command_templates(kind: str, time_action: str) -> list[Template]:
-    return [t for t in TEMPLATES if t.intent == kind and t.time_action == time_action]
+@functools.cache
+def command_sayings(kind: str, time_action: str) -> tuple[tuple[str, ...], ...]:
+    """Every way of saying that command (the phrase table does not change while running)."""
+    return tuple(
+        saying for t in TEMPLATES if t.intent == kind and t.time_action == time_action for saying in sayings(t)
+    )
 
 
 def sayings(template: Template) -> list[tuple[str, ...]]:

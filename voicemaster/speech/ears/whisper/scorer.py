@@ -111,16 +111,11 @@ class Scorer:
         guessing = now.phase is Phase.GUESS
         prompt = self.prompt(now.cards) if guessing and t.guess_prompt else []
         enc = self.engine.encode(audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, prompt)
-        fd = self.engine.free_decode(enc, t.free_max_tokens)
+        fd, cache, free_scored, heard = self._write_down(enc)
         t1 = time.perf_counter()
-        cache = PrefixCache(self.engine.eot, self.dot, self.punctuation)
-        cache.add(fd.tokens, fd.logprobs)
-        free, n_free = free_score(cache, fd, frozenset(self.punctuation))
-        # Silence, or nothing written: no phrase could be accepted, so none is scored.
-        heard = bool(fd.tokens) and not speech_absent(fd, free, n_free, t)
         command = written_command(fd, now) if heard else None
         phrases = self._candidates(fd, enc, cache, now) if heard and command is None else []
-        self.last = Utterance(enc, fd, cache, (free, n_free), phrases, now, t0)
+        self.last = Utterance(enc, fd, cache, free_scored, phrases, now, t0)
         if command is not None:
             return self._written(self.last, command, t1)
         verdict = self._judge(self.last, phrases, t1)
@@ -134,17 +129,22 @@ class Scorer:
         real "stop"; real voices, calibration split: stops written as said 70 of 76 times
         without it, 60 with it). Taken only when that transcript is the command itself."""
         enc = replace(u.enc, start=tuple(self.engine.tokenizer.start))
+        fd, cache, free_scored, heard = self._write_down(enc)
+        command = written_command(fd, u.now) if heard else None
+        if command is None:
+            return None
+        self.last = Utterance(enc, fd, cache, free_scored, [], u.now, u.started)
+        return self._written(self.last, command, searched_from)
+
+    def _write_down(self, enc: Encoded) -> tuple[FreeDecode, PrefixCache, tuple[float, int], bool]:
+        """The free decode, its prefixes cached for scoring, its first sentence's score, and
+        whether speech was heard (silence, or nothing written: no phrase could be accepted,
+        so none is scored)."""
         fd = self.engine.free_decode(enc, self.t.free_max_tokens)
         cache = PrefixCache(self.engine.eot, self.dot, self.punctuation)
         cache.add(fd.tokens, fd.logprobs)
         free, n_free = free_score(cache, fd, frozenset(self.punctuation))
-        if not fd.tokens or speech_absent(fd, free, n_free, self.t):
-            return None
-        command = written_command(fd, u.now)
-        if command is None:
-            return None
-        self.last = Utterance(enc, fd, cache, (free, n_free), [], u.now, u.started)
-        return self._written(self.last, command, searched_from)
+        return fd, cache, (free, n_free), bool(fd.tokens) and not speech_absent(fd, free, n_free, self.t)
 
     def reconsider_clue(self, clue: GiveClue) -> Verdict | None:
         """The last utterance judged again with another ear's clue word among the clue
