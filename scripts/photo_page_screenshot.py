@@ -20,10 +20,9 @@ from bench.photos.board import BoardShot, render_board  # noqa: E402
 from bench.photos.cards import Font  # noqa: E402
 from scripts.browser import PHONE, Browser  # noqa: E402
 from voicemaster.setup.dealing import bundled_wordlist  # noqa: E402
-from voicemaster.setup.files import read_wordlist  # noqa: E402
+from voicemaster.card_files import read_wordlist  # noqa: E402
 
 SEED = "readme"
-KEY = "RRRRR\nRRRRB\nBBBBB\nBBNNN\nNNNNA\n"
 
 
 def spymaster_address(process: subprocess.Popen[str]) -> str:
@@ -41,7 +40,6 @@ def main(argv: list[str]) -> int:
     photo = render_board(words, BoardShot(size=(3024, 2268), hands=1), (Font("DejaVuSans-Bold.ttf"),), SEED)
     with tempfile.TemporaryDirectory(prefix="voicemaster-screenshot-") as tmp:
         Path(tmp, "table.jpg").write_bytes(photo.data)
-        Path(tmp, "key.txt").write_text(KEY)
         process = subprocess.Popen(
             [sys.executable, "-m", "voicemaster", "setup", "--board-out", "board.txt", "--key-out", "key.txt",
              "--input", "text", "--audio-out", "none", "--web", "127.0.0.1:0"],

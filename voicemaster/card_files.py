@@ -29,15 +29,20 @@ TWO_WORD_CARDS = (
 two words with no comma between them: "Loch Ness," is taken whole whatever its words)."""
 
 
-def _read_lines(path: str | Path) -> list[str]:
+def read_input_bytes(path: str | Path, missing: str = "file not found", directory: str = "is a directory, not a file") -> bytes:
+    """A file a user named, whole; InputError naming it when it cannot be read."""
     try:
-        data = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except FileNotFoundError:
-        raise InputError("file not found", str(path)) from None
+        raise InputError(missing, str(path)) from None
     except IsADirectoryError:
-        raise InputError("is a directory, not a file", str(path)) from None
+        raise InputError(directory, str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", str(path)) from None
+
+
+def _read_lines(path: str | Path) -> list[str]:
+    data = read_input_bytes(path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

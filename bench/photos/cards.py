@@ -11,7 +11,6 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 CARD_MM = (70.0, 45.0)
@@ -151,7 +150,3 @@ def key_card(key: str, starts: str, scale: float, rng: random.Random) -> Image.I
         d.rectangle([edge - across / 2, t - along / 2, edge + across / 2, t + along / 2], fill=light)
         d.rectangle([w - edge - across / 2, t - along / 2, w - edge + across / 2, t + along / 2], fill=light)
     return img
-
-
-def as_array(img: Image.Image) -> np.ndarray:
-    return np.asarray(img, dtype=np.uint8)

@@ -317,7 +317,7 @@ class WebDisplay:
         self._board.update(snapshot, status or TableStatus())
 
     def open_key_page(self, entry: KeyEntry) -> None:
-        """The key page (at `key_url`, and the spymaster address while the entry takes a key)
+        """The key page (at `key_url`, and the spymaster address while a table is set up)
         now shows `entry`'s cards and hands it the key; replaces an entry opened before."""
         self._key_entry = entry
         if self._server is not None:

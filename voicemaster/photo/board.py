@@ -31,10 +31,10 @@ LOOK_CLOSER = 2.5
 ROOMY = 1.4
 """A line this many times longer than its letters need at the photo's usual pace is doubted."""
 MIN_CARDS = 8
+"""Fewer cards found than this is no grid."""
 STRAY, STRAY_SHARE = 3, 0.2
 """More legible cards than this (or this share of those placed) off the grid's places: the
 grid is not the table's (a card box or a spare card beside the table is one or two)."""
-"""Fewer cards found than this is no grid."""
 HALF_PAIR = {"large": 1.3, "small": 2.0}
 """From a line alone to its card's middle, in the line's heights, when the photo has too
 few pairs to measure it."""
@@ -67,7 +67,7 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     engine = ocr()
     vocab = vocabulary()
     boxes = find_boxes(engine, bgr)
-    lines = [line for line in read_boxes(engine, boxes) if line is not None and len(letters(line.text)) >= 2]
+    lines = _lines_of(engine, boxes)
     pairs = _pairs(lines)
     reach = _reach(lines, pairs)
     cards = _cards(lines, pairs, reach)
@@ -132,7 +132,7 @@ def _look_again(engine: Ocr, bgr: np.ndarray, lattice: Lattice, places: list[int
         if x1 - x0 < 16 or y1 - y0 < 16:
             continue
         boxes = find_boxes(engine, bgr, (x0, y0, x1, y1), scale)
-        lines = [line for line in read_boxes(engine, boxes) if line is not None and len(letters(line.text)) >= 2]
+        lines = _lines_of(engine, boxes)
         for card in _cards(lines, _pairs(lines), reach):
             if lattice.place_of(card.middle) == place:
                 found.setdefault(place, []).extend(card.lines)
@@ -167,6 +167,11 @@ def _cards(lines: list[TextLine], pairs: list[tuple[int, int]], reach: dict[str,
         cards.append(_Card(line.box.centre + line.box.up * reach[kind] * line.box.height, (line,)))
     return cards
 
+
+
+def _lines_of(engine: Ocr, boxes: list[Box]) -> list[TextLine]:
+    """The lines read from `boxes` that hold two letters or more."""
+    return [line for line in read_boxes(engine, boxes) if line is not None and len(letters(line.text)) >= 2]
 
 def _pairs(lines: list[TextLine]) -> list[tuple[int, int]]:
     """Lines that are one card's two printings: reading opposite ways, each above the other

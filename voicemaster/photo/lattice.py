@@ -46,12 +46,6 @@ class Lattice:
             return r * SIZE + c
         return None
 
-    def pitch(self, place: int) -> tuple[float, float]:
-        """Pixel length of one grid step along the row and down the column at `place`."""
-        row, col = divmod(place, SIZE)
-        p = _apply(self.homography, np.array([[col, row], [col + 1, row], [col, row + 1]], dtype=np.float64))
-        return float(np.linalg.norm(p[1] - p[0])), float(np.linalg.norm(p[2] - p[0]))
-
 
 def place_name(place: int) -> str:
     row, col = divmod(place, SIZE)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from voicemaster.card_files import read_input_bytes
 from voicemaster.display.key_entry import BOARD_PHOTO, Key, KeyEntry
 from voicemaster.errors import InputError
 from voicemaster.game.cards import KEY_LETTERS
@@ -59,20 +60,9 @@ def key_of(letters: str) -> Key:
     return tuple(KEY_LETTERS[letter] for letter in letters)
 
 
-def _bytes_of(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such photo", str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a photo", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", str(path)) from None
-
-
 def board_from_file(path: Path) -> tuple[str | None, ...]:
     """The table in a photo file; InputError (the reader's one line, naming the file)."""
-    data = _bytes_of(path)
+    data = read_input_bytes(path, "no such photo", "is a directory, not a photo")
     from voicemaster.photo import PhotoError, read_board_photo
 
     print(f"voicemaster: reading the table in {path}", file=sys.stderr)
@@ -84,7 +74,7 @@ def board_from_file(path: Path) -> tuple[str | None, ...]:
 
 def key_from_file(path: Path) -> Key:
     """The key card in a photo file, as photographed; InputError when it gives none."""
-    data = _bytes_of(path)
+    data = read_input_bytes(path, "no such photo", "is a directory, not a photo")
     from voicemaster.photo import PhotoError, read_key_photo
 
     print(f"voicemaster: reading the key card in {path}", file=sys.stderr)
