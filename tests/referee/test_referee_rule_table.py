@@ -18,6 +18,9 @@ from tests.referee.clue_cases import (
     VALIDATION,
     VALIDATION_2,
     VALIDATION_5,
+    VALIDATION_6,
+    VALIDATION_7,
+    VALIDATION_8,
     Case,
     deferred,
     misjudged,
@@ -36,7 +39,7 @@ MAX_DEFERRED = 0.07
 """Rows the rulebook decides that the referee leaves to the table, of our table (5.8% at issue 25):
 a referee that asked about everything would never be wrong."""
 CASES = read_cases()
-ALL_LISTS = (None, VALIDATION, VALIDATION_2, *HELD_BACK, VALIDATION_5)
+ALL_LISTS = (None, VALIDATION, VALIDATION_2, *HELD_BACK, VALIDATION_5, VALIDATION_6, VALIDATION_7, VALIDATION_8)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)

@@ -30,9 +30,9 @@ DERIVATIONAL = frozenset(
 """English derivational suffixes as a grammar lists them, productive or not: a word
 that holds another followed by one of these may be derived from it (novel + -ty,
 hose + -ier, hind + -most), so it is no accidental spelling. Not -ard, which ends
-as many words borrowed whole (coward, custard) as made here (drunkard). Only the
-accident rule reads this list: ENDINGS, which the shipped WordNet table is built
-with, is unchanged."""
+as many words borrowed whole (coward, custard) as made here (drunkard). The accident
+rule and the ties WordNet gives (evidence.derived_soundly) read this list; ENDINGS, which
+the shipped WordNet table is built with, is unchanged."""
 BEGINNINGS = frozenset({p.text for p in PREFIXES} | {"dis", "de", "in", "im"})
 MAX_ENDINGS = 2
 

@@ -98,7 +98,6 @@ def derived_soundly(word: str, base: str) -> bool:
         return (
             base in parts(word, SURE)
             or _a_word_left(rest)
-            or _older_suffix(word, base, rest)
             or _listed_suffix(word, base, rest)
         )
     if rest in BEGINNINGS:
@@ -147,21 +146,10 @@ def _a_word_left(rest: str) -> bool:
     )
 
 
-OLDER_SUFFIXES = frozenset({"ar", "ior", "ine", "ster", "ture", "ern", "cy"})
-"""Suffixes no longer productive that WordNet's links still show at work on English
-words: beggar, warrior, heroine, youngster, mixture, eastern, captaincy. Not -ard, which
-ends as many words borrowed whole (coward, custard, leopard) as made here (drunkard)."""
-
-
-def _older_suffix(word: str, base: str, rest: str) -> bool:
-    """A tie WordNet gives whose rest is an older suffix, the base heard at the start."""
-    return rest in OLDER_SUFFIXES and word.startswith(base) and heard_at_start(word, base)
-
-
 def _listed_suffix(word: str, base: str, rest: str) -> bool:
-    """A tie WordNet gives whose rest is a derivational suffix the affix rules lack
-    (novel + -ty, hose + -ier), the base heard at the start."""
-    return rest in DERIVATIONAL and word.startswith(base) and heard_at_start(word, base)
+    """A tie WordNet gives whose rest is a derivational suffix the affix rules lack (novel +
+    -ty, hose + -ier, warrior's older -ior), the base heard at the start."""
+    return (rest in DERIVATIONAL or rest == "ior") and word.startswith(base) and heard_at_start(word, base)
 
 
 def tie_holds(a: str, b: str, middle: str) -> bool:

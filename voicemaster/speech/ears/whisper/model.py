@@ -80,7 +80,6 @@ def bundled_model(parts: Parts | None = None, cache: Path | None = None) -> Path
     target = (cache or cache_home()) / BASE_NAME
     if _verified(target):
         return target
-    target.parent.mkdir(parents=True, exist_ok=True)
     with directory_lock(target.parent):
         if _verified(target):
             return target
