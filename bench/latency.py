@@ -171,17 +171,10 @@ def run(rounds: int, engine: str, ahead: bool) -> Timings:
 
 
 def memory_mb() -> tuple[float, float]:
-    """Resident memory now and at its peak (Linux /proc) of this process and its children: the
-    fused ear's pocketsphinx runs in a process of its own. The peaks are summed, an upper bound."""
-    pids = ["self", *(pid for task in Path("/proc/self/task").iterdir()
-                      for pid in (task / "children").read_text().split())]
-    now = peak = 0.0
-    for pid in pids:
-        status = Path(f"/proc/{pid}/status").read_text().splitlines()
-        fields = dict(line.split(":", 1) for line in status if ":" in line)
-        now += int(fields["VmRSS"].split()[0]) / 1024
-        peak += int(fields["VmHWM"].split()[0]) / 1024
-    return now, peak
+    """Resident memory of this process now and at its peak (Linux /proc)."""
+    status = Path("/proc/self/status").read_text().splitlines()
+    fields = dict(line.split(":", 1) for line in status if ":" in line)
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
 def start_seconds(engine: str) -> float:
@@ -228,7 +221,7 @@ def header(engines: list[str], load: float, ahead: bool) -> str:
         "front end → recognizer → dialogue → speaker (espeak-ng into a WAV file: this machine has no",
         "sound card). While a team guesses the endpointer ends an utterance after 350 ms of silence",
         "(600 ms while a clue is awaited). Each engine runs in a fresh process of its own, so memory",
-        f"is that engine's alone (with both ears, pocketsphinx's process counts too). 2 cores, shared: load average {load:.1f} at the start.",
+        f"is that engine's alone. 2 cores, shared: load average {load:.1f} at the start.",
         "",
         "The ear starts on the audio so far once 200 ms of the silence is heard (the endpointer's cut"
         " is then known)." if ahead else "The ear starts only when the endpointer closes the utterance.",

@@ -8,7 +8,7 @@ open (so "yes" and "no" count, and a teammate's "go" could answer it), and the n
 card names said bare in the clue phase too. Clean, and with other real people of the same
 half talking 10 dB below.
 
-    .venv/bin/python bench/real_voices.py [--engines whisper both pocketsphinx]
+    .venv/bin/python bench/real_voices.py [--engines whisper pocketsphinx]
         [--splits calib test] [--conditions clean "talk 10"] [--every N] [--write]
 
 Every clip's outcome (with Whisper's evidence, for refitting offline) goes to
@@ -184,7 +184,7 @@ def report(results: dict[tuple[str, str, str], Cell], args: argparse.Namespace, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_ROOT, help="the realspeech folder (its manifest.tsv)")
-    parser.add_argument("--engines", nargs="+", default=["whisper"], choices=["whisper", "both", "pocketsphinx", "auto"])
+    parser.add_argument("--engines", nargs="+", default=["whisper"], choices=["whisper", "pocketsphinx", "auto"])
     parser.add_argument("--splits", nargs="+", default=["calib", "test"], choices=["calib", "test"])
     parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS), choices=list(CONDITIONS))
     parser.add_argument("--every", type=int, default=1, help="one clip in N of each split")

@@ -22,7 +22,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -35,9 +35,7 @@ from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
 from bench.speech.whisper_log import replayed, whisper_evidence, whisper_with, with_settings  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
-from voicemaster.speech.ears.fusion import FusionEar, FusionModel, View, fuse, load_model  # noqa: E402
 from voicemaster.speech.ears.heard import Ear, Heard  # noqa: E402
-from voicemaster.speech.ears.recognizer import Transcript  # noqa: E402
 from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json  # noqa: E402
 from voicemaster.speech.ears.whisper.thresholds import Thresholds  # noqa: E402
 from voicemaster.understand.listening import Listening  # noqa: E402
@@ -88,7 +86,7 @@ def score(cell: Cell, item: Item, heard: Heard) -> None:
 
 
 def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict[str, dict[str, Cell]]:
-    """Cells per engine and condition; the fused ear reports itself and both its ears, from one decode."""
+    """Cells per engine and condition."""
     cells: dict[str, dict[str, Cell]] = defaultdict(dict)
     for condition in conditions:
         for item in items:
@@ -96,16 +94,10 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
             heard = ear.hear(render(item, condition), now)
             line = {"id": item.id, "split": item.split, "voice": item.voice, "kind": item.kind,
                     "condition": condition, "text": item.text, "expected": to_json(item.expected)}
-            outcomes = [(ear.name, heard)]
-            if isinstance(ear, FusionEar) and ear.last is not None:
-                w_heard, p_heard, w, p = ear.last
-                outcomes += [("whisper", w_heard), ("pocketsphinx", p_heard)]
-                line["views"] = {"w": asdict(w), "p": asdict(p)}
-            for name, h in outcomes:
-                score(cells[name].setdefault(condition, Cell()), item, h)
-                print(json.dumps({**line, "engine": name, "heard": h.transcript.text, "intent": to_json(h.intent),
-                                  "read_back": h.read_back, "ms": round(h.decode_ms, 1),
-                                  "whisper": whisper_evidence(ear) if name == "whisper" else None}), file=log, flush=True)
+            score(cells[ear.name].setdefault(condition, Cell()), item, heard)
+            print(json.dumps({**line, "engine": ear.name, "heard": heard.transcript.text, "intent": to_json(heard.intent),
+                              "read_back": heard.read_back, "ms": round(heard.decode_ms, 1),
+                              "whisper": whisper_evidence(ear) if ear.name == "whisper" else None}), file=log, flush=True)
         for name in cells:
             cell = cells[name][condition]
             right = {k: f"{100 * statistics.mean(v):.0f}" for k, v in cell.right.items()}
@@ -126,32 +118,6 @@ def from_json(data: dict | None) -> Intent | None:
     if kind == "clue":
         return GiveClue(data["word"], data["number"])
     return Command(kind, data.get("action", "query"))
-
-
-def replay(logs: list[Path], model: FusionModel) -> dict[tuple[str, str], dict[str, Cell]]:
-    """The figures of a logged run again, the fused decision taken anew from the logged views
-    (a refitted model is judged on the very clips and both ears' outputs, without decoding)."""
-    results: dict[tuple[str, str], dict[str, Cell]] = defaultdict(dict)
-    items: dict[str, dict[str, Item]] = {}
-    seen: set[tuple[str, str, str]] = set()
-    for log, raw in ((log, raw) for log in logs for raw in log.read_text(encoding="utf-8").splitlines()):
-        line = json.loads(raw)
-        split = line["split"]
-        if (line["engine"], line["id"], line["condition"]) in seen:
-            continue
-        seen.add((line["engine"], line["id"], line["condition"]))
-        item = items.setdefault(split, {i.id: i for i in build(split)})[line["id"]]
-        if item.text != line["text"]:
-            raise SystemExit(f"speech_accuracy: {log} was made on another corpus ({line['id']} was "
-                             f"'{line['text']}', now '{item.text}'): the template table or word lists changed since")
-        if line["engine"] == "both":
-            fused = fuse(View(**line["views"]["w"]), View(**line["views"]["p"]), model)
-            heard = Heard(Transcript(line["heard"], 0.0), fused.intent, fused.confidence, line["ms"], (), fused.read_back)
-        else:
-            heard = Heard(Transcript(line["heard"], 0.0), from_json(line["intent"]), 0.0, line["ms"], (),
-                          line["read_back"])
-        score(results[(line["engine"], split)].setdefault(line["condition"], Cell()), item, heard)
-    return results
 
 
 def redecide(logs: list[Path], t: Thresholds) -> dict[tuple[str, str], dict[str, Cell]]:
@@ -179,9 +145,6 @@ def main() -> None:
                         help="only these kinds of utterance (e.g. clue numtalk chatter guess_in_clue)")
     parser.add_argument("--log", type=Path, default=CLIPS, help="where every clip's outcome goes (JSON lines)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
-    parser.add_argument("--replay", type=Path, nargs="+", metavar="LOG",
-                        help="report a logged run of --engines both again, the fused decision taken anew from "
-                             "its logged views with the shipped fusion model (no decoding; implies --no-write)")
     parser.add_argument("--redecide", type=Path, nargs="+", metavar="LOG",
                         help="decide the Whisper clips of logged runs again from their evidence, with --set's thresholds")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
@@ -195,30 +158,18 @@ def main() -> None:
         args.engines = ["whisper"]
         print(report(results, args, 0.0))
         return
-    if args.replay:
-        results = replay(args.replay, load_model())
-        args.conditions = [c for c in CONDITIONS if any(c in cells for cells in results.values())]
-    else:
-        args.log.parent.mkdir(parents=True, exist_ok=True)
-        with args.log.open("w", encoding="utf-8") as log:
-            for engine in args.engines:
-                ear = whisper_with(args.set) if engine == "whisper" and args.set else open_ear(engine).ear
-                for split in args.splits:
-                    items = [i for i in build(split, args.every) if args.kinds is None or i.kind in args.kinds]
-                    for name, cells in run(ear, items, args.conditions, log).items():
-                        results[(name, split)] = cells
-                ear.close()
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+    with args.log.open("w", encoding="utf-8") as log:
+        for engine in args.engines:
+            ear = whisper_with(args.set) if engine == "whisper" and args.set else open_ear(engine).ear
+            for split in args.splits:
+                items = [i for i in build(split, args.every) if args.kinds is None or i.kind in args.kinds]
+                for name, cells in run(ear, items, args.conditions, log).items():
+                    results[(name, split)] = cells
+            ear.close()
     text = report(results, args, (time.perf_counter() - started) / 60)
-    if args.replay:
-        title, rest = text.split("\n", 1)
-        text = (f"{title}\n\nReplayed with `bench/speech_accuracy.py --replay {' '.join(p.name for p in args.replay)}`: "
-                "both ears' logged outputs of `--engines both` runs, the fused decision taken anew with the shipped "
-                f"fusion model ({load_model().source}).\n{rest}")
     print(text)
-    if args.replay and not args.no_write:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "speech_fusion.md").write_text(text, encoding="utf-8")
-    elif not args.no_write and not args.set:
+    if not args.no_write and not args.set:
         RESULTS.mkdir(parents=True, exist_ok=True)
         (RESULTS / "speech_accuracy.md").write_text(text, encoding="utf-8")
         from bench.speech.report import plot

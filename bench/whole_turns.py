@@ -45,7 +45,7 @@ from voicemaster.speech.voices.synthetic import CACHE_ENV  # noqa: E402
 RESULTS = ROOT / "bench" / "results"
 CACHE = ROOT / "bench" / ".cache" / "whole_turns"
 LOG = ROOT / "bench" / ".cache" / "whole_turns.jsonl"
-DEFAULT_ENGINES = ["whisper", "pocketsphinx"] + (["both"] if "both" in ENGINES else [])
+DEFAULT_ENGINES = ["whisper", "pocketsphinx"]
 TARGETS = {
     ("clue", "quiet"): 90, ("clue", "talk 15"): 75,
     ("guess", "quiet"): 95, ("guess", "talk 15"): 85,

@@ -29,7 +29,6 @@ LONGEST_FIRST = (
     "tests/reliability/test_bad_input.py",
     "tests/referee/test_build_morphology.py",
     "tests/reliability/test_crash_typed.py",
-    "tests/speech/ears/test_fusion.py",
     "tests/setup/test_grid_ear.py",
     "tests/test_check_clue_cli.py",
     "tests/test_hear_ahead.py",
@@ -83,7 +82,7 @@ def board_files(tmp_path: Path) -> tuple[Path, Path]:
 def whisper_ear() -> Iterator[WhisperEar]:
     """The real Whisper base ear, loaded once per test worker and shared by every file that
     hears with it: what it keeps of an utterance is read only right after hearing it
-    (`last`, `reconsider_clue`)."""
+    (`last`)."""
     from voicemaster.speech.ears.whisper.ear import WhisperEar
     from voicemaster.speech.ears.whisper.model import bundled_model, installed_parts
 

@@ -64,11 +64,10 @@ def run_installed(env: Path, cwd: Path, *args: str, stdin: str = "") -> subproce
                           capture_output=True, text=True, timeout=300)
 
 
-def test_the_wheel_carries_the_word_lists_the_referee_data_and_the_fusion_model(wheel: Path) -> None:
+def test_the_wheel_carries_the_word_lists_and_the_referee_data(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "voicemaster/wordlists/default.txt" in names and "voicemaster/wordlists/kids.txt" in names
     assert "voicemaster/referee/data/wordnet_kin.tsv.gz" in names and "voicemaster/referee/data/WORDNET-LICENSE" in names
-    assert "voicemaster/speech/ears/fusion_model.json" in names, "the default engine (both ears) needs it"
 
 
 def test_an_installed_wheel_deals_and_referees_a_typed_game(installed: Path, tmp_path: Path) -> None:

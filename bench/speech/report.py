@@ -33,9 +33,6 @@ first with the front end's utterance stage; Whisper hears it as cut).
 - A request counts as right only as exactly the expected intent (the card as written on
   the board; a clue's word and number), acted on at once; a one- or two-card question
   holding the right card is counted apart ("asked about").
-- "both": Whisper and pocketsphinx on the same clip and one decision from the two
-  (voicemaster/speech/ears/fusion.py); its whisper and pocketsphinx rows are the very
-  outputs its two ears gave on each clip.
 - "read back": right clues the referee repeats and waits a yes for before they count
   (Whisper reads back every clue). "wrong": a request acted on as another request
   without a read-back.

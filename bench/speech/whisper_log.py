@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, replace
 
-from voicemaster.speech.ears.fusion import FusionEar
 from voicemaster.speech.ears.heard import Ear, Heard
 from voicemaster.speech.ears.recognizer import Transcript
 from voicemaster.speech.ears.whisper.decide import Evidence, decide
@@ -37,9 +36,8 @@ def whisper_with(settings: list[str]) -> Ear:
 
 
 def whisper_evidence(ear: Ear) -> dict | None:
-    """The Whisper ear's evidence for the last clip (alone or inside both ears), as JSON."""
-    whisper = ear.whisper if isinstance(ear, FusionEar) else ear
-    verdict = getattr(whisper, "last", None)
+    """The Whisper ear's evidence for the last clip, as JSON."""
+    verdict = getattr(ear, "last", None)
     if verdict is None:
         return None
     ev = asdict(verdict.evidence)

@@ -64,6 +64,7 @@ FILES: dict[str, bytes | str] = {
     "config-timer-key.toml": "[timer]\nminutes = 3\n",
     "config-bool.toml": '[timer]\nenforced = "yes"\n',
     "config-engine.toml": 'engine = "sphinx"\n',
+    "config-engine-both.toml": 'engine = "both"\n',
     "config-audio-out.toml": 'audio_out = "loud"\n',
     "config-volume.toml": "[voice]\nvolume = 3\n",
     "config-voice-string.toml": 'voice = "en-gb"\n',

@@ -57,7 +57,9 @@ CASES = [
     ("config: timer key", [*PLAY, *DEAL, "--config", "config-timer-key.toml"], "config-timer-key.toml: unknown setting 'minutes' in [timer]"),
     ("config: true/false", [*PLAY, *DEAL, "--config", "config-bool.toml"], 'config-bool.toml: [timer] enforced = "yes": should be true or false'),
     ("config: engine", [*PLAY, *DEAL, "--config", "config-engine.toml"],
-     'config-engine.toml: engine = "sphinx": should be one of auto, whisper, both, vosk, pocketsphinx'),
+     'config-engine.toml: engine = "sphinx": should be one of auto, whisper, vosk, pocketsphinx'),
+    ("config: retired engine", [*PLAY, *DEAL, "--config", "config-engine-both.toml"],
+     'config-engine-both.toml: engine = "both": \'both\' (Whisper and pocketsphinx together) was retired: on recordings of real people'),
     ("config: audio out", [*PLAY, *DEAL, "--config", "config-audio-out.toml"], 'config-audio-out.toml: audio_out = "loud": should be'),
     ("config: volume", [*PLAY, *DEAL, "--config", "config-volume.toml"], "config-volume.toml: [voice] volume = 3: should be a number from 0 to 1"),
     ("config: not a table", [*PLAY, *DEAL, "--config", "config-voice-string.toml"], 'config-voice-string.toml: voice should be a table'),
@@ -77,6 +79,10 @@ CASES = [
     ("state: a directory", ["state", "--journal", "a-directory.txt"], "a-directory.txt: is a directory"),
     # the command line
     ("play: bad seed", [*PLAY, "--seed", "abc"], "voicemaster: argument --seed: invalid int value: 'abc' (see voicemaster play --help)"),
+    ("play: retired engine", [*PLAY, *DEAL, "--engine", "both"],
+     "voicemaster: argument --engine: 'both' (Whisper and pocketsphinx together) was retired: on recordings of real people"),
+    ("recognize: unknown engine", ["recognize", "--engine", "sphinx", "wav-noise.wav"],
+     "argument --engine: unknown engine 'sphinx' (auto, whisper, vosk, pocketsphinx)"),
     ("check-clue: bad option", ["check-clue", "--board", "board.txt", "--colour", "x"], "unrecognized arguments: --colour"),
     # WAV files
     ("play WAV: missing", ["play", "--input", "nowhere.wav", *DEAL, "--audio-out", "none"], "nowhere.wav: no such WAV file"),

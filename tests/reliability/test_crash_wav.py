@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from tests.reliability.bad_files import wav_bytes
 from tests.reliability.crash import (

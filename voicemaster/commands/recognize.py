@@ -11,6 +11,7 @@ from voicemaster.card_files import read_board, read_wordlist
 from voicemaster.errors import InputError
 from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import bundled_wordlist
+from voicemaster.setup.runtime import engine_argument
 from voicemaster.speech.ears.engines import ENGINES, open_ear
 from voicemaster.speech.ears.heard import Ear
 from voicemaster.speech.audio.wav import read_wav
@@ -29,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--board", help="board file (25 lines, one card each); default: any card "
                         "of the default word list, to check what a recording is heard as")
     parser.add_argument("--phase", default="guess", choices=("clue", "guess"), help="default guess")
-    parser.add_argument("--engine", default="auto", choices=ENGINES)
+    parser.add_argument("--engine", default="auto", type=engine_argument, metavar="{" + ",".join(ENGINES) + "}")
     parser.add_argument("--model", default=None, help="a vosk model or CTranslate2 Whisper model directory")
     parser.add_argument("wavs", nargs="+", metavar="WAV")
     parser.set_defaults(run=run)

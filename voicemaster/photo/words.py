@@ -124,13 +124,13 @@ def decide(sightings: list[Sighting], vocab: Vocabulary) -> str | None:
         if len(exact) == 1 and len(seen) == 1 and not exact[0].whole and vocab.extends(word):
             return None
         return vocab.spelled[word]
-    agreed = _agreed(seen)
-    if agreed is not None:
-        return agreed
+    twice = _read_twice(seen)
+    if twice is not None:
+        return twice
     return _snapped(seen, vocab)
 
 
-def _agreed(seen: list[_Seen]) -> str | None:
+def _read_twice(seen: list[_Seen]) -> str | None:
     """A word no list knows, read the same twice."""
     for i, a in enumerate(seen):
         for b in seen[i + 1:]:

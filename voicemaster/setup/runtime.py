@@ -22,7 +22,7 @@ from voicemaster.setup.key_page import KeyPage
 from voicemaster.setup.keyboard import KeyboardLines, quiet_terminal
 from voicemaster.setup.sources import feed_typed, start_thread
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, offered
-from voicemaster.speech.ears.engines import ENGINES
+from voicemaster.speech.ears.engines import ENGINES, check_engine
 from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
@@ -38,7 +38,7 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--web", nargs="?", const="", metavar="HOST:PORT",
                    help="also show the board as a web page (default 127.0.0.1:8765, this machine only; "
                         "--web 0.0.0.0:8765 serves the TV, tablets and phones on the local network)")
-    g.add_argument("--engine", choices=ENGINES,
+    g.add_argument("--engine", type=engine_argument, metavar="{" + ",".join(ENGINES) + "}",
                    help="speech recognizer (default auto: an English vosk model, else Whisper, else pocketsphinx)")
     g.add_argument("--model", type=Path, help="a vosk model or CTranslate2 Whisper model directory")
     missing = sorted(set(OPTIONAL_PACKAGES) - set(offered()))
@@ -46,6 +46,14 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                    help=f"noise suppression before the endpointer (default: the recognizer's own choice, "
                         f"none for Whisper, {DEFAULT_DENOISER} for pocketsphinx and vosk)"
                         + (f"; {', '.join(missing)} need a package installed first" if missing else ""))
+
+
+def engine_argument(value: str) -> str:
+    """--engine's value, refused at parse time with its reason (a retired engine says why)."""
+    try:
+        return check_engine(value)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def voice_settings(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSettings:
@@ -167,8 +175,7 @@ class Hearing:
     warnings: tuple[str, ...]
     """Said and printed at start: the recognizer asked for could not be used."""
     close: Callable[[], None]
-    """Ends what the ear started (the fused ear's pocketsphinx process) before the program
-    exits: a worker process left to the interpreter's exit can fail there with a traceback."""
+    """Frees what the ear holds before the program exits."""
 
 
 def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:

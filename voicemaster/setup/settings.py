@@ -7,14 +7,14 @@ import json
 import math
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from voicemaster.errors import InputError
 from voicemaster.game.house_rules import RULE_NAMES, HouseRules, TimerSettings, UnknownHouseRule
 from voicemaster.paths import config_file
-from voicemaster.speech.ears.engines import ENGINES
+from voicemaster.speech.ears.engines import ENGINES, RETIRED
 
 Check = Callable[[Any], bool]
 
@@ -25,6 +25,8 @@ class Setting:
 
     expected: str
     fits: Check
+    refused: dict[str, str] = field(default_factory=dict)
+    """Values refused with a reason of their own (a retired engine says why)."""
 
 
 def _number(low: float, high: float = math.inf, *, whole: bool = False, above: bool = False) -> Check:
@@ -63,7 +65,7 @@ SETTINGS: dict[str, Setting] = {
     "house_rules": Setting(f"a list of house rules ({', '.join(RULE_NAMES)})", _rules),
     "coop": Setting("true or false", _is_bool),
     "audio_out": Setting('"speaker", "none" or the path of a .wav file', _audio_out),
-    "engine": Setting(f"one of {', '.join(ENGINES)}", _one_of(ENGINES)),
+    "engine": Setting(f"one of {', '.join(ENGINES)}", _one_of(ENGINES), RETIRED),
     "wordlist": Setting("the path of a word-list file", _text),
 }
 TABLES: dict[str, dict[str, Setting]] = {
@@ -117,6 +119,8 @@ def _check(data: dict[str, Any], keys: dict[str, Setting], tables: dict[str, dic
         elif key not in keys:
             where = f" in [{table}]" if table else ""
             raise InputError(f"unknown setting '{key}'{where} (known: {', '.join(known)})", source)
+        elif isinstance(value, str) and value in keys[key].refused:
+            raise InputError(f"{name} = {_toml(value)}: {keys[key].refused[value]}", source)
         elif not keys[key].fits(value):
             raise InputError(f"{name} = {_toml(value)}: should be {keys[key].expected}", source)
 

@@ -2,8 +2,8 @@
 
 Whisper alone is the default because it hears real people best: on recordings of real
 people (bench/real_voices.py) it acted on more of their requests and took far less of their
-talk than Whisper and pocketsphinx together (`both`, which synthetic voices had favoured), and
-pocketsphinx alone did worst of the three. `both` stays for those who ask for it.
+talk than Whisper and pocketsphinx together (the retired `both`, which synthetic voices had
+favoured), and pocketsphinx alone did worst of the three.
 
 `choose` only looks at what is on disk (the `models` listing uses it); `open_ear` loads.
 Under `auto` a Whisper model that cannot be used is a warning and the pocketsphinx path,
@@ -24,9 +24,23 @@ from voicemaster.speech.ears.whisper.model import installed_parts
 if TYPE_CHECKING:
     from voicemaster.speech.ears.whisper.ear import WhisperEar
 
-Engine = Literal["vosk", "whisper", "both", "pocketsphinx"]
-ENGINES = ("auto", "whisper", "both", "vosk", "pocketsphinx")
-"""`both`: Whisper and pocketsphinx on every utterance, one decision from the two (fusion.py)."""
+Engine = Literal["vosk", "whisper", "pocketsphinx"]
+ENGINES = ("auto", "whisper", "vosk", "pocketsphinx")
+RETIRED = {
+    "both": "'both' (Whisper and pocketsphinx together) was retired: on recordings of real people "
+            "(bench/results/real_voices.md, test speakers) Whisper alone acted on more of their \"stop\"s (97% "
+            "against 92%) and took none of their talk, where the two together took 12%; use auto",
+}
+"""Engines that were offered once, and why they are no more: said when one is asked for."""
+
+
+def check_engine(engine: str) -> str:
+    """`engine` when it is one of ENGINES; InputError saying why otherwise."""
+    if engine in RETIRED:
+        raise InputError(RETIRED[engine])
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine '{engine}' ({', '.join(ENGINES)})")
+    return engine
 
 
 @dataclass(frozen=True)
@@ -45,8 +59,7 @@ class OpenedEar:
 
 def choose(engine: str = "auto", model: str | Path | None = None, directories: Sequence[Path] | None = None) -> Choice:
     """Which engine and model `open_ear` would use; InputError for an impossible request."""
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine '{engine}' ({', '.join(ENGINES)})")
+    check_engine(engine)
     if model is not None:
         return _explicit(engine, Path(model))
     if engine in ("auto", "vosk"):
@@ -56,10 +69,10 @@ def choose(engine: str = "auto", model: str | Path | None = None, directories: S
         if engine == "vosk":
             raise InputError("no vosk model found: put one in models/ or pass --model PATH "
                              "(voicemaster models says how to get vosk-model-small-en-us-0.15)")
-    if engine in ("auto", "whisper", "both"):
+    if engine in ("auto", "whisper"):
         whisper = find_whisper_model(directories)
         if whisper is not None or installed_parts() is not None or engine != "auto":
-            return Choice("both" if engine == "both" else "whisper", whisper)
+            return Choice("whisper", whisper)
     return Choice("pocketsphinx")
 
 
@@ -68,8 +81,6 @@ def _explicit(engine: str, model: Path) -> Choice:
     if kind is None:
         raise InputError("not a speech model directory (a vosk model, or a CTranslate2 Whisper model "
                          "with model.bin, config.json and tokenizer.json)", str(model))
-    if engine == "both" and kind == "whisper":
-        return Choice("both", model)
     if engine not in ("auto", kind):
         raise InputError(f"this is a {kind} model, not one for --engine {engine}", str(model))
     return Choice(kind, model)
@@ -78,9 +89,9 @@ def _explicit(engine: str, model: Path) -> Choice:
 def open_ear(engine: str = "auto", model: str | Path | None = None) -> OpenedEar:
     """The chosen recognizer, loaded once."""
     choice = choose(engine, model)
-    if choice.engine in ("whisper", "both"):
+    if choice.engine == "whisper":
         try:
-            return OpenedEar(_both(choice.model) if choice.engine == "both" else _whisper(choice.model))
+            return OpenedEar(_whisper(choice.model))
         except InputError as exc:
             if engine != "auto" or model is not None:
                 raise
@@ -100,12 +111,6 @@ def _pocketsphinx() -> Ear:
     from voicemaster.speech.ears.pocketsphinx_backend import PocketsphinxRecognizer
 
     return GrammarEar(PocketsphinxRecognizer())
-
-
-def _both(model: Path | None) -> Ear:
-    from voicemaster.speech.ears.fusion import FusionEar
-
-    return FusionEar(_whisper(model))
 
 
 def _whisper(model: Path | None) -> WhisperEar:

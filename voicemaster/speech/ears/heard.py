@@ -41,6 +41,5 @@ class Ear(Protocol):
         ...
 
     def close(self) -> None:
-        """Ends what the ear runs beside this process (the fused ear's pocketsphinx worker)
-        while the program still runs: left to the interpreter's exit it fails there."""
+        """Frees what the ear holds while the program still runs, not at the interpreter's exit."""
         ...

@@ -32,7 +32,6 @@ from typing import Any, Callable, Literal
 
 import numpy as np
 
-from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.voices.synthetic import CACHE_ENV, SpeechSynthesisError, cached_on_disk, speak
 from voicemaster.speech.audio.wav import decode_wav, resample, to_pipeline_audio
 

@@ -23,7 +23,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from voicemaster.speech.ears.whisper.clue_openers import MAX_OPENER_WORDS, opener_deficit, splits
+from voicemaster.speech.ears.whisper.clue_openers import opener_deficit, splits
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, until_repeat
 from voicemaster.speech.ears.whisper.phrases import CLUE, NUMBER, WORD, Form, Phrase, Writer, capitalised
 from voicemaster.speech.ears.whisper.search import PrefixCache
@@ -188,32 +188,6 @@ class ClueReader:
             if deficit <= self.t.clue_opener_deficit and (end not in heads or deficit <= heads[end].opener_deficit):
                 heads[end] = ClueHead(" ".join(clue), end, deficit)
         return list(heads.values())
-
-    def word_phrases(self, word: str, tokens: list[int], cache: PrefixCache, forms: tuple[Form, ...]) -> list[Phrase]:
-        """Clue phrases for a clue word another ear heard (pocketsphinx hears some clue words
-        Whisper writes as something else: "guard in" for garden): after each opening as
-        written, and after the transcript's own opener words when they pass as a misheard
-        opener, each with the twelve numbers. Empty when `word` is not a valid clue word."""
-        if not self.valid(tuple(word.split())):
-            return []
-        found = openings(forms)
-        heads: list[tuple[tuple[int, ...], float]] = []
-        for opening in found:
-            for variant in dict.fromkeys((word, capitalised(word))):
-                text = " " + capitalised(" ".join((*opening.words, variant)))
-                heads.append((self.writer.tokens(text), 0.0))
-        first = tokens[: until_repeat(tokens)]
-        words = words_of(first, self.engine.tokenizer.decode)
-        forced = self.forced_openings(found)
-        for cut in range(1, min(MAX_OPENER_WORDS, len(words)) + 1):
-            written = tuple(first[: words[cut - 1].end])
-            deficit = max(0.0, opener_deficit(cache, written, forced))
-            if deficit <= self.t.clue_opener_deficit:
-                heads.append((written + self.writer.tokens(" " + word), deficit))
-        out: list[Phrase] = []
-        for head, deficit in dict.fromkeys(heads):
-            out += self.writer.number_phrases(head, self.engine.tokenizer.decode(list(head)), word, deficit)
-        return out
 
     def forced_openings(self, found: tuple[Opening, ...]) -> list[tuple[int, ...]]:
         """The clue openings with words, as tokens: what a written opener is judged against."""

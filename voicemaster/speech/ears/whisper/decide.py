@@ -153,14 +153,10 @@ def evidence(scored: list[Scored], free: float, n_free: int, fd: FreeDecode, t: 
     )
 
 
-def decide(ev: Evidence, t: Thresholds, agreed: GiveClue | None = None) -> Decision:
-    """`agreed`: the clue another ear heard; when it is Whisper's best phrase too, the clue
-    bars are those for two ears that agree (thresholds.py)."""
+def decide(ev: Evidence, t: Thresholds) -> Decision:
     p = ev.phrase
     if p is None or p.intent == "distractor" or ev.silent:
         return Decision(None)
-    if agreed is not None and p.intent == "clue" and (p.clue, p.number) == (agreed.word, agreed.number):
-        t = t.agreed()
     if ev.best < t.min_score or letters(ev.free_text) / max(1, letters(p.text)) > t.max_length_ratio:
         return Decision(None)
     if p.intent in ("guess", "cover"):

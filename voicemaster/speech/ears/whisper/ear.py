@@ -13,7 +13,6 @@ from voicemaster.speech.ears.recognizer import Transcript
 from voicemaster.speech.ears.whisper.engine import Engine, until_repeat
 from voicemaster.speech.ears.whisper.scorer import Scorer, Verdict, transcript_confidence
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
-from voicemaster.understand.intents import GiveClue
 from voicemaster.understand.listening import Listening
 from voicemaster.vocabulary import DIGIT_WORDS
 
@@ -48,11 +47,6 @@ class WhisperEar:
 
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
         return self._heard(self.scorer.hear(audio, now))
-
-    def reconsider_clue(self, clue: GiveClue) -> Heard | None:
-        """The last utterance heard again with another ear's clue as a candidate."""
-        verdict = self.scorer.reconsider_clue(clue)
-        return None if verdict is None else self._heard(verdict)
 
     def _heard(self, verdict: Verdict) -> Heard:
         self.last = verdict

@@ -31,7 +31,7 @@ from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.speech.ears.whisper.phrases import Phrase, Writer, card_words, phase_forms
 from voicemaster.speech.ears.whisper.search import PrefixCache, free_score, search
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
-from voicemaster.understand.intents import Command, GiveClue
+from voicemaster.understand.intents import Command
 from voicemaster.understand.listening import Listening
 
 PROMPT_SENTENCES = ("We pick the {}.", "Touch {}.", "Guess the {}.", "Choose {}.")
@@ -146,19 +146,7 @@ class Scorer:
         free, n_free = free_score(cache, fd, frozenset(self.punctuation))
         return fd, cache, (free, n_free), bool(fd.tokens) and not speech_absent(fd, free, n_free, self.t)
 
-    def reconsider_clue(self, clue: GiveClue) -> Verdict | None:
-        """The last utterance judged again with another ear's clue word among the clue
-        candidates, and with the bars of two ears that agree if Whisper's best phrase is that
-        clue; None when there is nothing to reconsider (not the clue phase, nothing heard,
-        not a valid clue word). Costs only the new phrases' forced steps."""
-        u = self.last
-        if u is None or u.now.phase is not Phase.CLUE or not u.phrases:
-            return None
-        forms = phase_forms(u.now.phase, u.now.awaiting_clue, u.now.question_open)
-        extra = self.clues.word_phrases(clue.word, u.free.tokens, u.cache, forms)
-        return self._judge(u, u.phrases + extra, time.perf_counter(), clue) if extra else None
-
-    def _judge(self, u: Utterance, phrases: list[Phrase], searched_from: float, agreed: GiveClue | None = None) -> Verdict:
+    def _judge(self, u: Utterance, phrases: list[Phrase], searched_from: float) -> Verdict:
         t = self.t
         free, n_free = u.free_score
         scored, stats = search(
@@ -166,7 +154,7 @@ class Scorer:
             max_rounds=t.max_rounds, floor=free - t.search_floor,
         )
         ev = evidence(scored, free, n_free, u.free, t)
-        decision = decide(ev, t, agreed)
+        decision = decide(ev, t)
         return Verdict(decision, ev, u.free, self._timings(u, searched_from, stats.items))
 
     def _written(self, u: Utterance, command: Command, searched_from: float) -> Verdict:

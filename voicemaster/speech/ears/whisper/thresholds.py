@@ -20,7 +20,7 @@ vs forced phrases, where a budget of 2 × 1 lost 40 points of guesses in babble 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -108,24 +108,6 @@ class Thresholds:
     clues 38 → 48 % / 14 → 21 % / 14 → 17 %, false clues 0/32 in each either way."""
     min_clue_zipf: float = 2.0
     """A clue word must be a word: wordfreq Zipf frequency >= 2 (~once per 10 M words)."""
-    # a clue both ears heard (fusion.py): pocketsphinx's word and number are Whisper's best phrase
-    agreed_clue_deficit: float = 6.0
-    agreed_number_margin: float = 1.0
-    agreed_min_score: float = -12.0
-    agreed_margin: float = 0.0
-    """The intent and distractor margins of an agreed clue. Calibration split (one in two
-    clue-phase utterances, clean and babble 20; 95 where pocketsphinx heard a clue): its
-    word and number were Whisper's best phrase in 57 clues and in no guess or talk; the
-    agreed clues Whisper alone refused had deficits to 5.3, number margins from 0.5,
-    scores from -11.3; every talk or guess pocketsphinx took for a clue lost to a guess
-    phrase or to another clue word in Whisper's scores."""
-
-    def agreed(self) -> Thresholds:
-        """The bars for a clue two independent ears heard alike (it is read back, as always)."""
-        return replace(
-            self, clue_deficit=self.agreed_clue_deficit, number_margin=self.agreed_number_margin,
-            min_score=self.agreed_min_score, intent_margin=self.agreed_margin, distractor_margin=self.agreed_margin,
-        )
 
 
 THRESHOLDS = Thresholds()
