@@ -34,8 +34,8 @@ from bench.speech.realspeech import (  # noqa: E402
 )
 from bench.speech.whisper_log import replayed, whisper_evidence, whisper_with, with_settings  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
-from voicemaster.speech.ears.heard import Ear, Heard  # noqa: E402
-from voicemaster.speech.ears.recognizer import Transcript  # noqa: E402
+from voicemaster.speech.ears.ear import Ear  # noqa: E402
+from voicemaster.understand.heard import Heard  # noqa: E402
 from voicemaster.speech.ears.whisper.thresholds import Thresholds  # noqa: E402
 from voicemaster.understand.intents import (  # noqa: E402
     AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json,
@@ -102,7 +102,7 @@ def logged(sources: list[str], root: Path) -> tuple[dict[tuple[str, str, str], C
             line = json.loads(raw)
             engine = label + line["engine"]
             engines += [engine] if engine not in engines else []
-            heard = Heard(Transcript(line["heard"], 0.0), from_json(line["intent"]), 0.0, line["ms"])
+            heard = Heard(line["heard"], from_json(line["intent"]), decode_ms=line["ms"])
             score(results.setdefault((engine, line["split"], line["condition"]), Cell()), by_id[line["id"]],
                   settings[line["setting"]], heard)
     return results, engines
@@ -132,9 +132,9 @@ def run(engine: str, ear: Ear, split: str, condition: str, args: argparse.Namesp
             heard = ear.hear(rendered(clip, condition, root), now)
             score(cell, clip, setting, heard)
             line = {"engine": engine, "split": split, "condition": condition, "setting": setting.name,
-                    "id": clip.id, "kind": clip.kind, "text": clip.text, "heard": heard.transcript.text,
+                    "id": clip.id, "kind": clip.kind, "text": clip.text, "heard": heard.transcript,
                     "intent": to_json(heard.intent), "read_back": heard.read_back, "ms": round(heard.decode_ms, 1),
-                    "whisper": whisper_evidence(ear)}
+                    "whisper": whisper_evidence(heard)}
             print(json.dumps(line), file=log, flush=True)
     return cell
 

@@ -42,10 +42,12 @@ from bench.speech.corpus import CHATTER, NUMTALK, Item, voices_of  # noqa: E402
 from bench.speech.render import render  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
-from voicemaster.speech.ears.grid.ear import GridSettings  # noqa: E402
+from voicemaster.speech.ears.grid.ear import GridEvidence, GridSettings  # noqa: E402
 from voicemaster.speech.ears.grid.slots import SlotSettings  # noqa: E402
 from voicemaster.card_files import TWO_WORD_CARDS, wordlist_cards  # noqa: E402
 from voicemaster.speech.ears.grid.vocabulary import entry_of  # noqa: E402
+from voicemaster.understand.heard import Heard  # noqa: E402
+from voicemaster.understand.listening import GridListening  # noqa: E402
 from voicemaster.vocabulary import DIGIT_WORDS, number_words  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "setup_grid.md"
@@ -133,7 +135,7 @@ def utterances(split: str, grids: int) -> list[Said]:
 def clip(said: Said, split: str, condition: str, n: int) -> np.ndarray:
     item = Item(f"grid-{split}-{n:04d}", split, "row", Phase.CLUE, False, False, said.text, said.voice,
                 round(0.9 + 0.2 * ((n * 7919) % 100) / 100, 3), 0.0, (), None)
-    return render(item, condition).astype(np.float32) / 32768.0
+    return render(item, condition)
 
 
 NOTES = """## How it was set
@@ -206,21 +208,26 @@ def cards_of(text: str | None) -> list[str]:
     return [] if text is None else text.split(": ")[-1].split(", ")
 
 
+def hear(ear: GridEar, audio: np.ndarray, row: int | None, table: tuple[str | None, ...] = ()) -> Heard:
+    return ear.hear(audio, GridListening(row, table))
+
+
 def run(ear: GridEar, split: str, items: list[Said], condition: str, log: object) -> Cell:
     cell = Cell()
     table: list[str | None] = [None] * 25
     for n, said in enumerate(items):
         if said.kind == "row" and said.row == 1:
             table = [None] * 25
-        heard = ear.hear(clip(said, split, condition, n), row=said.row, table=tuple(table) if said.kind == "row" else ())
-        _log(log, split, condition, said, heard, ear)
+        result = hear(ear, clip(said, split, condition, n), said.row, tuple(table) if said.kind == "row" else ())
+        _log(log, split, condition, said, result)
+        heard = result.transcript or None
         if said.kind == "row":
             assert said.row is not None
             got = cards_of(heard)
             row = range(5 * (said.row - 1), 5 * said.row)
             for k, i in enumerate(row):
                 table[i] = got[k] if len(got) == 5 else None
-            _score_row(cell, said, got, ear)
+            _score_row(cell, said, got, result)
             for k, card in enumerate(said.cards):
                 if table[row[k]] != card:
                     _fix(ear, cell, split, condition, said, k, table, 10_000 + 25 * n + k, log)
@@ -231,15 +238,14 @@ def run(ear: GridEar, split: str, items: list[Said], condition: str, log: object
     return cell
 
 
-def _score_row(cell: Cell, said: Said, got: list[str], ear: GridEar) -> None:
+def _score_row(cell: Cell, said: Said, got: list[str], heard: Heard) -> None:
     right = sum(a == b for a, b in zip(got, said.cards)) if len(got) == 5 else 0
     cell.grid_right[said.grid] = cell.grid_right.get(said.grid, 0) + right
     cell.grid_voice[said.grid] = said.voice
     for k, card in enumerate(said.cards):
         origin = "listed" if card in LISTED else "outside"
         cell.by_origin[origin].append(len(got) == 5 and got[k] == card)
-    assert ear.last is not None
-    cell.row_ms.append(ear.last.total_ms)
+    cell.row_ms.append(heard.decode_ms)
 
 
 def _fix(ear: GridEar, cell: Cell, split: str, condition: str, said: Said, k: int, table: list[str | None],
@@ -253,21 +259,22 @@ def _fix(ear: GridEar, cell: Cell, split: str, condition: str, said: Said, k: in
             f"{('first', 'second', 'third', 'fourth', 'fifth')[k]} is {card}")
     fix = Said("fix", text, text, said.voice, said.grid)
     audio = clip(fix, split, condition, n)
-    blind = ear.hear(audio, row=said.row)
-    heard = ear.hear(audio, row=said.row, table=tuple(table))
-    _log(log, split, condition, fix, heard, ear)
+    blind = hear(ear, audio, said.row).transcript or None
+    result = hear(ear, audio, said.row, tuple(table))
+    _log(log, split, condition, fix, result)
+    heard = result.transcript or None
     cell.right["fix blind"].append(blind == text)
     cell.right["fix"].append(heard == text)
     if heard == text:
         table[index] = card
 
 
-def _log(log: object, split: str, condition: str, said: Said, heard: str | None, ear: GridEar) -> None:
-    h = ear.last
-    assert h is not None
+def _log(log: object, split: str, condition: str, said: Said, heard: Heard) -> None:
+    h = heard.evidence
+    assert isinstance(h, GridEvidence)
     print(json.dumps({"split": split, "condition": condition, "kind": said.kind, "voice": said.voice, "said": said.text,
-                      "expected": said.expected, "heard": heard, "transcript": h.transcript, "ms": round(h.total_ms),
-                      "forced": h.forced}), file=log, flush=True)
+                      "expected": said.expected, "heard": heard.transcript or None, "transcript": h.written,
+                      "ms": round(heard.decode_ms), "forced": h.forced}), file=log, flush=True)
 
 
 def pct(values: list[bool]) -> str:

@@ -35,7 +35,8 @@ from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
 from bench.speech.whisper_log import replayed, whisper_evidence, whisper_with, with_settings  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
-from voicemaster.speech.ears.heard import Ear, Heard  # noqa: E402
+from voicemaster.speech.ears.ear import Ear  # noqa: E402
+from voicemaster.understand.heard import Heard  # noqa: E402
 from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json  # noqa: E402
 from voicemaster.speech.ears.whisper.thresholds import Thresholds  # noqa: E402
 from voicemaster.understand.listening import Listening  # noqa: E402
@@ -95,9 +96,9 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
             line = {"id": item.id, "split": item.split, "voice": item.voice, "kind": item.kind,
                     "condition": condition, "text": item.text, "expected": to_json(item.expected)}
             score(cells[ear.name].setdefault(condition, Cell()), item, heard)
-            print(json.dumps({**line, "engine": ear.name, "heard": heard.transcript.text, "intent": to_json(heard.intent),
+            print(json.dumps({**line, "engine": ear.name, "heard": heard.transcript, "intent": to_json(heard.intent),
                               "read_back": heard.read_back, "ms": round(heard.decode_ms, 1),
-                              "whisper": whisper_evidence(ear) if ear.name == "whisper" else None}), file=log, flush=True)
+                              "whisper": whisper_evidence(heard)}), file=log, flush=True)
         for name in cells:
             cell = cells[name][condition]
             right = {k: f"{100 * statistics.mean(v):.0f}" for k, v in cell.right.items()}

@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import RED, fixed_deal
 from tests.reliability.bad_files import wav_bytes
-from voicemaster.app import App, EndOfInput, Heard, Item, Paused, Spoken, Typed, Understood
+from voicemaster.app import App, EndOfInput, Handled, Item, Paused, Spoken, Typed
 from voicemaster.cli import build_parser
 from voicemaster.commands.play import start_listening
 from voicemaster.dialogue import Dialogue
@@ -29,6 +29,7 @@ from voicemaster.speech.audio.front_end import open_front_end
 from voicemaster.speech.audio.sources import ArraySource
 from voicemaster.speech.ears.whisper.model import installed_parts
 from voicemaster.speech.voices.speakers import say
+from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import GuessCard
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
@@ -80,8 +81,8 @@ def heard_live(audio: np.ndarray, ears: Hearing, ahead: bool) -> App:
     return app
 
 
-def decisions(log: list[Heard]) -> list[tuple[str, object]]:
-    return [(h.transcript, h.intent) for h in log]
+def decisions(log: list[Handled]) -> list[tuple[str, object]]:
+    return [(h.heard.transcript, h.heard.intent) for h in log]
 
 
 def test_a_decision_started_on_the_pause_is_the_one_heard_without_hearing_ahead(ears: Hearing) -> None:
@@ -91,7 +92,7 @@ def test_a_decision_started_on_the_pause_is_the_one_heard_without_hearing_ahead(
     plain = heard_live(audio, ears, ahead=False)
     assert len(ahead.log) == len(lines)
     assert decisions(ahead.log) == decisions(plain.log)
-    assert ahead.log[0].intent == GuessCard(CARD)
+    assert ahead.log[0].heard.intent == GuessCard(CARD)
     assert ahead.hear_ahead is not None and ahead.hear_ahead.used == len(lines)
     assert plain.hear_ahead is not None and plain.hear_ahead.used == 0
 
@@ -107,7 +108,7 @@ def test_speech_going_on_after_a_short_pause_is_one_utterance_heard_whole(
     plain = heard_live(audio, ears, ahead=False)
     assert len(ahead.log) == 1
     assert decisions(ahead.log) == decisions(plain.log)
-    assert ahead.log[0].intent == GuessCard(CARD)
+    assert ahead.log[0].heard.intent == GuessCard(CARD)
     assert ahead.hear_ahead is not None
     assert (ahead.hear_ahead.discarded, ahead.hear_ahead.used) == discarded_used
 
@@ -125,9 +126,9 @@ def test_a_decision_started_before_the_game_changed_is_made_again(ears: Hearing)
         app.speaker.close()
     after = app.dialogue.listening()
     assert CARD not in after.cards
-    assert app.log[-1].intent != GuessCard(CARD)
+    assert app.log[-1].heard.intent != GuessCard(CARD)
     again = ears.hear(audio, after)
-    assert (app.log[-1].transcript, app.log[-1].intent) == (again.transcript, again.intent)
+    assert (app.log[-1].heard.transcript, app.log[-1].heard.intent) == (again.transcript, again.intent)
     assert app.hear_ahead is not None and (app.hear_ahead.discarded, app.hear_ahead.used) == (1, 0)
 
 
@@ -136,7 +137,7 @@ def inbox_of_play(recording: Path, *flags: str) -> list[Item]:
     game = Game(fixed_deal(), judge=judge_clue_word)
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
     app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
-    ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise="none", warnings=(), close=lambda: None)
+    ears = Hearing(hear=lambda _audio, _now: Heard(""), engine="test", denoise="none", warnings=(), close=lambda: None)
     items: list[Item] = []
     try:
         start_listening(args, app, recording, ears)

@@ -23,7 +23,7 @@ from voicemaster.game.core import Game
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.hear_ahead import HearAhead
 from voicemaster.referee import warm_up
-from voicemaster.understand.intents import Intent
+from voicemaster.understand.heard import Heard, typed
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import parse_utterance
 
@@ -109,27 +109,16 @@ class Inbox(queue.Queue):  # type: ignore[type-arg]
             self.not_empty.notify(len(items))
 
 
+Hear = Callable[[np.ndarray, Listening], Heard]
+"""Speech against what may be said now (an ear's `hear`)."""
+
+
 @dataclass(frozen=True)
-class Understood:
-    """What the loop learns of one utterance, typed or spoken."""
-
-    transcript: str
-    intent: Intent | None
-    read_back: bool = False
-    """A clue heard with little confidence: the referee reads it back for a yes first."""
-
-
-Hear = Callable[[np.ndarray, Listening], Understood]
-"""Speech against what may be said now."""
-
-
-@dataclass
-class Heard:
-    """One understood item: what the loop made of it, for logs and the demo's score."""
+class Handled:
+    """One item the loop acted on: what was heard in it and the reply, for logs and the demo's score."""
 
     item: Item
-    transcript: str
-    intent: Intent | None
+    heard: Heard
     reply: Reply | None
 
 
@@ -151,8 +140,8 @@ class App:
         self.hear_ahead = HearAhead(hear) if hear is not None else None
         self.inbox: "queue.Queue[Item]" = inbox if inbox is not None else Inbox()
         self.status = TableStatus()
-        self.log: list[Heard] = []
-        self.on_heard: Callable[[Heard], None] | None = None
+        self.log: list[Handled] = []
+        self.on_heard: Callable[[Handled], None] | None = None
 
     def run(self, stop_when_over: bool = False, idle_timeout: float | None = None) -> None:
         """Until the source ends, or "new game" is said (or the game ends, when asked to stop then)."""
@@ -187,23 +176,22 @@ class App:
             if self.hear_ahead is not None:
                 self.hear_ahead.start(item.audio, self.dialogue.listening())
             return
-        understood = self._understand(item)
-        transcript, intent = understood.transcript, understood.intent
-        self.status = replace(self.status, last_heard=transcript)
-        reply = self.dialogue.hear(intent, read_back=understood.read_back)
-        heard = Heard(item, transcript, intent, reply)
-        self.log.append(heard)
+        heard = self._understand(item)
+        self.status = replace(self.status, last_heard=heard.transcript)
+        reply = self.dialogue.hear(heard.intent, read_back=heard.read_back)
+        handled = Handled(item, heard, reply)
+        self.log.append(handled)
         if self.on_heard is not None:
-            self.on_heard(heard)
-        if isinstance(item, Typed) and intent is None:
+            self.on_heard(handled)
+        if isinstance(item, Typed) and heard.intent is None:
             self._show(TYPED_HINT)
         else:
             self._reply(reply)
 
-    def _understand(self, item: Item) -> Understood:
+    def _understand(self, item: Item) -> Heard:
         now = self.dialogue.listening()
         if isinstance(item, Typed):
-            return Understood(item.text, parse_utterance(item.text, now.typed()))
+            return typed(item.text, parse_utterance(item.text, now.typed()))
         assert isinstance(item, Spoken) and self.hear_ahead is not None
         return self.hear_ahead(item.audio, now)
 

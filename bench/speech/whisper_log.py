@@ -10,11 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, replace
 
-from voicemaster.speech.ears.heard import Ear, Heard
-from voicemaster.speech.ears.recognizer import Transcript
+from voicemaster.speech.ears.ear import Ear
 from voicemaster.speech.ears.whisper.decide import Evidence, decide
 from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
+from voicemaster.understand.heard import Heard
+from voicemaster.understand.listening import Listening
 
 
 def with_settings(settings: list[str]) -> Thresholds:
@@ -27,7 +28,7 @@ def with_settings(settings: list[str]) -> Thresholds:
     return replace(THRESHOLDS, **changes)
 
 
-def whisper_with(settings: list[str]) -> Ear:
+def whisper_with(settings: list[str]) -> Ear[Listening]:
     """The Whisper ear with some thresholds changed, to measure an idea before adopting it."""
     from voicemaster.speech.ears.whisper.ear import WhisperEar
     from voicemaster.speech.ears.whisper.model import bundled_model
@@ -35,18 +36,17 @@ def whisper_with(settings: list[str]) -> Ear:
     return WhisperEar(bundled_model(), with_settings(settings))
 
 
-def whisper_evidence(ear: Ear) -> dict | None:
-    """The Whisper ear's evidence for the last clip, as JSON."""
-    verdict = getattr(ear, "last", None)
-    if verdict is None:
+def whisper_evidence(heard: Heard) -> dict | None:
+    """The Whisper ear's evidence for a clip it heard, as JSON (None for another ear's)."""
+    evidence = heard.evidence
+    if not isinstance(evidence, Evidence):
         return None
-    ev = asdict(verdict.evidence)
-    phrase = verdict.evidence.phrase
+    ev = asdict(evidence)
+    phrase = evidence.phrase
     ev["phrase"] = None if phrase is None else {
         "intent": phrase.intent, "text": phrase.text, "card": phrase.card, "clue": phrase.clue,
         "number": phrase.number, "action": phrase.action,
     }
-    ev["no_speech_prob"] = verdict.free.no_speech_prob
     return {k: (None if isinstance(v, float) and v != v else v) for k, v in ev.items()}
 
 
@@ -54,10 +54,8 @@ def replayed(evidence: dict, heard: str, ms: float, t: Thresholds) -> Heard:
     """A logged clip decided again by Whisper's rules as they are now, with thresholds `t`."""
     ev = dict(evidence)
     phrase = ev.pop("phrase")
-    ev.pop("no_speech_prob")
     ev.setdefault("transcript", ev.pop("free_raw", ""))
     ev = {k: (math.inf if v is None else v) for k, v in ev.items()}
     ev["close"] = tuple(tuple(c) for c in ev["close"])
     decision = decide(Evidence(phrase=None if phrase is None else Phrase(tokens=(), **phrase), **ev), t)
-    return Heard(Transcript(heard, 0.0), decision.intent, decision.confidence, ms, decision.alternatives,
-                 decision.read_back)
+    return Heard(heard, decision.intent, decision.confidence, decision.alternatives, decision.read_back, ms)

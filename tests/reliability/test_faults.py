@@ -118,7 +118,7 @@ def test_a_microphone_that_fails_mid_game_is_retried_announced_and_nothing_is_lo
         app.run()
     finally:
         speaker.close()
-    heard = [h.transcript for h in app.log]
+    heard = [h.heard.transcript for h in app.log]
     retries = [m for m in shown.messages if "retry" in m]
     assert len(retries) >= 3 and "Device unavailable" in " ".join(retries), shown.messages
     assert "can no longer hear the table" in shown.messages[-1] and "saved" in shown.messages[-1]

@@ -17,6 +17,7 @@ os.environ.setdefault(CACHE_ENV, str(Path(__file__).resolve().parents[2] / ".cac
 
 from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
 from voicemaster.speech.voices.speakers import say  # noqa: E402
+from voicemaster.understand.listening import GridListening  # noqa: E402
 
 pytestmark = [
     pytest.mark.skipif(installed_parts() is None, reason="the Whisper model packages are not installed"),
@@ -30,9 +31,14 @@ def ear() -> GridEar:
 
 
 def spoken(text: str, voice: str, rate: float = 1.0) -> np.ndarray:
-    """As the endpointer hands an utterance over: a little quiet either side, float32."""
+    """As the endpointer hands an utterance over: a little quiet either side."""
     quiet = np.zeros(4000, dtype=np.int16)
-    return np.concatenate([quiet, say(text, voice, rate=rate), quiet]).astype(np.float32) / 32768.0
+    return np.concatenate([quiet, say(text, voice, rate=rate), quiet])
+
+
+def hear(ear: GridEar, audio: np.ndarray, row: int | None = None, table: tuple[str | None, ...] = ()) -> str | None:
+    """The setup phrase heard, as the setup reads it; None for nothing."""
+    return ear.hear(audio, GridListening(row, table)).transcript or None
 
 
 ROWS = (
@@ -48,7 +54,7 @@ def test_rows_of_five_cards_are_heard_in_order_with_cards_from_outside_the_word_
     outside = {"jupiter", "cairo", "einstein", "saturn"}
     outside_right = 0
     for voice, rate, cards in ROWS:
-        heard = ear.hear(spoken("row two, " + ", ".join(cards), voice, rate))
+        heard = hear(ear, spoken("row two, " + ", ".join(cards), voice, rate))
         assert heard is not None and heard.startswith("row two: "), heard
         got = heard.removeprefix("row two: ").split(", ")
         right += sum(a == b for a, b in zip(got, cards))
@@ -62,7 +68,7 @@ def test_a_row_without_its_number_is_written_as_the_row_the_flow_is_on(ear: Grid
     from cached ones (heard in a fresh clone: "apple, dragon, eagle, kettle, latter", "apple,
     threatened, needle, kettle, leather"). Accuracy is bench/setup_grid.py's."""
     cards = ("apple", "dragon", "needle", "kettle", "ladder")
-    heard = [ear.hear(spoken(", ".join(cards), voice, rate), row=4) for voice, rate in (("piper:joe", 1.0), ("piper:joe", 0.9), ("flite:slt", 1.0))]
+    heard = [hear(ear, spoken(", ".join(cards), voice, rate), row=4) for voice, rate in (("piper:joe", 1.0), ("piper:joe", 0.9), ("flite:slt", 1.0))]
     assert all(h is not None and h.startswith("row four: ") for h in heard), heard
     right = sum(a == b for h in heard for a, b in zip(h.removeprefix("row four: ").split(", "), cards))
     assert right >= 10, heard
@@ -70,7 +76,7 @@ def test_a_row_without_its_number_is_written_as_the_row_the_flow_is_on(ear: Grid
 
 def test_a_row_named_out_of_turn_keeps_its_number(ear: GridEar) -> None:
     """Rows come in any order: "row five" read while the table is on row two is row five."""
-    heard = [ear.hear(spoken("row five, " + ", ".join(cards), voice, rate), row=2) for voice, rate, cards in ROWS]
+    heard = [hear(ear, spoken("row five, " + ", ".join(cards), voice, rate), row=2) for voice, rate, cards in ROWS]
     assert all(h is not None and h.startswith("row five: ") for h in heard), heard
 
 
@@ -88,31 +94,31 @@ nothing, so each is said by two voices and must be heard at least once, never as
 
 
 def test_corrections_and_answers_are_heard(ear: GridEar) -> None:
-    heard = [(ear.hear(spoken(text, voice)), text) for text, voice in CORRECTIONS]
+    heard = [(hear(ear, spoken(text, voice)), text) for text, voice in CORRECTIONS]
     assert sum(got == text for got, text in heard) >= len(CORRECTIONS) - 1, heard
     assert all(got is None or got.split(" is ")[0] == text.split(" is ")[0] for got, text in heard), heard
     answers = ("yes", "again", "new game", "repeat")
-    said = [(word, ear.hear(spoken(word, voice))) for word in answers for voice in ("piper:joe", "flite:slt")]
+    said = [(word, hear(ear, spoken(word, voice))) for word in answers for voice in ("piper:joe", "flite:slt")]
     assert all(any(got == word for w, got in said if w == word) for word in answers), said
     assert all(got in (None, word) for word, got in said), said
 
 
 def test_a_row_never_holds_a_card_already_set_in_another_row(ear: GridEar) -> None:
     row = spoken("castle, anchor, jupiter, lantern, pilot", "piper:joe")
-    assert ear.hear(row, row=2) == "row two: castle, anchor, jupiter, lantern, pilot"
+    assert hear(ear, row, row=2) == "row two: castle, anchor, jupiter, lantern, pilot"
     first_row = ("castle", "tiger", "moon", "rose", "apple")
-    heard = ear.hear(row, row=2, table=first_row + (None,) * 20)
+    heard = hear(ear, row, row=2, table=first_row + (None,) * 20)
     assert heard is not None and heard.startswith("row two: ")
     cards = heard.removeprefix("row two: ").split(", ")
     assert "castle" not in cards and cards[1:] == ["anchor", "jupiter", "lantern", "pilot"], heard
-    assert ear.hear(row, row=2, table=(None,) * 5 + first_row + (None,) * 15).endswith(": castle, anchor, jupiter, lantern, pilot")
+    assert hear(ear, row, row=2, table=(None,) * 5 + first_row + (None,) * 15).endswith(": castle, anchor, jupiter, lantern, pilot")
 
 
 def test_a_row_is_never_heard_with_a_card_twice(ear: GridEar) -> None:
     """flite's rms reads "ferret, ferrit": Whisper writes "Farrit, ferit", both nearest to
     ferret; the session would refuse such a row ("ferret was said twice") every time it is
     read again."""
-    heard = ear.hear(spoken("ferret, ferrit, canoe, napoleon, lisbon", "flite:rms"), row=2)
+    heard = hear(ear, spoken("ferret, ferrit, canoe, napoleon, lisbon", "flite:rms"), row=2)
     assert heard is not None and heard.startswith("row two: "), heard
     cards = heard.removeprefix("row two: ").split(", ")
     assert len(set(cards)) == 5 and "ferret" in cards and cards[2:] == ["canoe", "napoleon", "lisbon"], heard
@@ -122,10 +128,10 @@ def test_a_correction_is_never_heard_as_the_card_it_replaces(ear: GridEar) -> No
     """flite's awb says "fifth is hair" as Whisper writes "Fifty's harp": the fifth card of
     the row, already "harp" and being corrected, is not what the reader meant."""
     audio = spoken("fifth is hair", "flite:awb")
-    blind = ear.hear(audio, row=1)
+    blind = hear(ear, audio, row=1)
     assert blind is not None and blind.startswith("fifth is "), blind
     table = (None,) * 4 + (blind.removeprefix("fifth is "),) + (None,) * 20
-    heard = ear.hear(audio, row=1, table=table)
+    heard = hear(ear, audio, row=1, table=table)
     assert heard is not None and heard.startswith("fifth is ") and heard != blind, (blind, heard)
 
 
@@ -146,15 +152,15 @@ def test_a_corrected_card_is_heard_in_its_row_too(ear: GridEar) -> None:
     first_row = ("castle", "tiger", "moon", "rose", "apple")
     school = spoken("fifth is school", "flite:awb")
     typed = first_row + ("genie", "hyena", "candy", "texas", "scroll") + (None,) * 15
-    alone = ear.hear(school, row=2, table=typed)
+    alone = hear(ear, school, row=2, table=typed)
     fixed = []
     for cards, correction in HEARD_TWICE:
-        heard = ear.hear(spoken(", ".join(cards), "flite:awb"), row=2, table=first_row + (None,) * 20)
+        heard = hear(ear, spoken(", ".join(cards), "flite:awb"), row=2, table=first_row + (None,) * 20)
         assert heard is not None and heard.startswith("row two: "), heard
         table = first_row + tuple(heard.removeprefix("row two: ").split(", ")) + (None,) * 15
-        fixed.append(ear.hear(spoken(correction, "flite:awb"), row=2, table=table))
+        fixed.append(hear(ear, spoken(correction, "flite:awb"), row=2, table=table))
         if correction == "fifth is school":
-            assert ear.hear(school, row=2, table=typed) == alone
+            assert hear(ear, school, row=2, table=typed) == alone
     assert sum(got == text for got, (_, text) in zip(fixed, HEARD_TWICE)) >= 3, fixed
 
 
@@ -164,5 +170,5 @@ def test_table_talk_is_nothing(ear: GridEar) -> None:
         "I think the one about the sea is too risky",
         "wait, which team are we on again",
     )
-    assert [ear.hear(spoken(sentence, "flite:slt")) for sentence in talk] == [None, None, None]
-    assert ear.hear(np.zeros(24000, dtype=np.float32)) is None
+    assert [hear(ear, spoken(sentence, "flite:slt")) for sentence in talk] == [None, None, None]
+    assert hear(ear, np.zeros(24000, dtype=np.int16)) is None

@@ -60,7 +60,7 @@ def test_the_recognizers_grammars_hold_them_only_in_their_moment() -> None:
     assert "overrule" in strict_jsgf(AFTER_REFUSAL) and "overrule" not in strict_jsgf(closed_clue)
     assert "challenge" in strict_jsgf(AFTER_CLUE) and "challenge" not in strict_jsgf(closed_guess)
     assert "challenge" in build_grammar(AFTER_CLUE).jsgf and "challenge" not in build_grammar(closed_guess).jsgf
-    whisper_open = {f.words for f in phase_forms(Phase.CLUE, True, False, False, True, False)}
-    whisper_closed = {f.words for f in phase_forms(Phase.CLUE, True, False, False, False, False)}
+    whisper_open = {f.words for f in phase_forms(Listening((), Phase.CLUE, awaiting_clue=True, may_overrule=True))}
+    whisper_closed = {f.words for f in phase_forms(Listening((), Phase.CLUE, awaiting_clue=True))}
     assert {("allow", "it"), ("overrule",)} <= whisper_open and not {("allow", "it"), ("overrule",)} & whisper_closed
-    assert ("challenge",) in {f.words for f in phase_forms(Phase.GUESS, False, False, False, False, True)}
+    assert ("challenge",) in {f.words for f in phase_forms(Listening((), Phase.GUESS, awaiting_clue=False, may_challenge=True))}

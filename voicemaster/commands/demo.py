@@ -12,7 +12,7 @@ from functools import partial
 
 import numpy as np
 
-from voicemaster.app import App, EndOfInput, Heard, Spoken
+from voicemaster.app import App, EndOfInput, Handled, Spoken
 from voicemaster.commands.demo_table import Line, ScriptedTable
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
@@ -84,9 +84,9 @@ def run(args: argparse.Namespace) -> int:
 def _players(app: App, table: ScriptedTable, score: Score, front_end: FrontEnd) -> None:
     """Say one line, wait until the referee has dealt with it and finished talking, repeat."""
     handled = threading.Event()
-    heard_last: list[Heard] = []
+    heard_last: list[Handled] = []
 
-    def on_heard(heard: Heard) -> None:
+    def on_heard(heard: Handled) -> None:
         heard_last.append(heard)
         handled.set()
 
@@ -110,8 +110,8 @@ def _players(app: App, table: ScriptedTable, score: Score, front_end: FrontEnd) 
             continue
         while len(heard_last) < sent and handled.wait(timeout=5):
             handled.clear()
-        score.said.append((line, heard_last[-1].intent))
-        table.heard(line.understood_by(heard_last[-1].intent))
+        score.said.append((line, heard_last[-1].heard.intent))
+        table.heard(line.understood_by(heard_last[-1].heard.intent))
     app.inbox.put(EndOfInput())
 
 

@@ -13,7 +13,7 @@ from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import bundled_wordlist
 from voicemaster.setup.runtime import engine_argument
 from voicemaster.speech.ears.engines import ENGINES, open_ear
-from voicemaster.speech.ears.heard import Ear
+from voicemaster.speech.ears.ear import Ear
 from voicemaster.speech.audio.wav import read_wav
 from voicemaster.understand.intents import to_json
 from voicemaster.understand.listening import Listening
@@ -60,11 +60,11 @@ def run(args: argparse.Namespace) -> int:
         opened.ear.close()
 
 
-def _heard_line(ear: Ear, path: str, now: Listening) -> dict[str, Any]:
+def _heard_line(ear: Ear[Listening], path: str, now: Listening) -> dict[str, Any]:
     heard = ear.hear(read_wav(path), now)
     return {
         "file": path,
-        "transcript": heard.transcript.text,
+        "transcript": heard.transcript,
         "intent": to_json(heard.intent),
         "confidence": round(heard.confidence, 3),
         "decode_ms": round(heard.decode_ms, 1),

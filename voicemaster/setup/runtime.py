@@ -10,9 +10,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
-import numpy as np
 
-from voicemaster.app import Display, Hear, Item, Notice, Understood
+from voicemaster.app import Display, Hear, Item, Notice
 from voicemaster.display.live import LiveBoard
 from voicemaster.display.qr import AddressCode
 from voicemaster.display.web import WebDisplay
@@ -23,7 +22,6 @@ from voicemaster.setup.keyboard import KeyboardLines, quiet_terminal
 from voicemaster.setup.sources import feed_typed, start_thread
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, offered
 from voicemaster.speech.ears.engines import ENGINES, check_engine
-from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
 
@@ -187,12 +185,7 @@ def hearing(args: argparse.Namespace, config: dict[str, Any]) -> Hearing:
 
     opened = open_ear(args.engine or str(config.get("engine", "auto")), args.model)
     ear = opened.ear
-
-    def understand(audio: np.ndarray, now: Listening) -> Understood:
-        heard = ear.hear(audio, now)
-        return Understood(heard.transcript.text, heard.intent, heard.read_back)
-
-    return Hearing(understand, ear.name, ear.denoise, opened.warnings, ear.close)
+    return Hearing(ear.hear, ear.name, ear.denoise, opened.warnings, ear.close)
 
 
 def tell_warnings(ears: Hearing, inbox: "queue.Queue[Item]", board: LiveBoard | None = None) -> None:

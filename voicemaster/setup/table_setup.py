@@ -29,6 +29,7 @@ from voicemaster.setup.key_page import KeyPage
 from voicemaster.setup.photos import BoardRead, PhotoDesk, PhotoRefused, refused_board
 from voicemaster.setup.session import GO_ON, SetupSession
 from voicemaster.sharing import write_whole
+from voicemaster.understand.listening import GridListening
 from voicemaster.understand.setup_phrases import SETUP_HELP
 
 BUNDLED_LISTS = ("default", "kids")
@@ -295,6 +296,6 @@ def open_grid() -> HearGrid:
     ear = open_grid_ear()
 
     def hear(audio: np.ndarray, row: int, table: tuple[str | None, ...]) -> str | None:
-        return ear.hear(audio.astype(np.float32) / 32768.0, row=row, table=table)
+        return ear.hear(audio, GridListening(row, table)).transcript or None
 
     return hear

@@ -1,4 +1,4 @@
-"""What may be said now: one value handed to the typed parser and to the speech path alike."""
+"""What may be said now: one value handed to the typed parser and to the ears alike, whole."""
 
 from __future__ import annotations
 
@@ -29,3 +29,15 @@ class Listening:
         """What a typed line may say: a line typed for the referee is never table talk, so
         the table's rulings are read at any time and a late one is told why it is too late."""
         return replace(self, may_overrule=True, may_challenge=True)
+
+
+@dataclass(frozen=True)
+class GridListening:
+    """What may be said while a table is laid out, for the grid ear: which row is being read and
+    what is already on the table."""
+
+    row: int | None
+    """1-5: the row being laid out (a row read without "row two" is that row); None: unknown."""
+    table: tuple[str | None, ...] = ()
+    """The 25 places as set so far (None where empty): a card heard is never one already set
+    elsewhere, nor the one a correction replaces."""

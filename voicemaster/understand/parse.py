@@ -75,9 +75,7 @@ def match_utterance(tokens: Sequence[Token], now: Listening, *, fuzzy_cards: boo
     spoken: dict[tuple[str, ...], str] | int = {card_words(c): c for c in now.cards}
     if fuzzy_cards:
         spoken = max((len(card_words(c)) for c in now.cards), default=1)
-    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue, question_open=now.question_open,
-                                  game_over=now.game_over, may_overrule=now.may_overrule,
-                                  may_challenge=now.may_challenge):
+    for template in templates_for(now):
         for match in _fits(elements(template.pattern), tokens, 0, spoken, Match(template)):
             return match
     return None

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Literal
 
 from voicemaster.game.phase import Phase
+from voicemaster.understand.listening import Listening
 
 Slot = Literal["card", "number", "clue", "word"]
 
@@ -116,33 +117,32 @@ def example(template: Template) -> str:
     return " ".join(words)
 
 
-def templates_for(
-    phase: Phase,
-    *,
-    awaiting_clue: bool = True,
-    question_open: bool = True,
-    game_over: bool = False,
-    may_overrule: bool = False,
-    may_challenge: bool = False,
-) -> tuple[Template, ...]:
-    """The templates that can fit in this phase, in priority order. "allow it" and
-    "challenge" only when they can apply, so the table's talk is never taken for them."""
+def templates_for(now: Listening) -> tuple[Template, ...]:
+    """The templates that can fit now, in priority order. "allow it" and "challenge" only when
+    they can apply, yes and no only while a question is open, so the table's talk is never
+    taken for them."""
     return tuple(
         t
         for t in TEMPLATES
-        if phase in t.phases
-        and (awaiting_clue or not t.needs_awaited_clue)
-        and (question_open or not t.needs_question)
-        and (game_over or not t.needs_over)
-        and (may_overrule or not t.needs_refusal)
-        and (may_challenge or not t.needs_allowed_clue)
+        if now.phase in t.phases
+        and (now.awaiting_clue or not t.needs_awaited_clue)
+        and (now.question_open or not t.needs_question)
+        and (now.game_over or not t.needs_over)
+        and (now.may_overrule or not t.needs_refusal)
+        and (now.may_challenge or not t.needs_allowed_clue)
     )
 
 
+def phase_templates(phase: Phase) -> tuple[Template, ...]:
+    """The phase's templates while a clue is awaited and a question is open (the others are
+    those of a game's end and of the table's rulings)."""
+    return templates_for(Listening((), phase, awaiting_clue=True, question_open=True))
+
+
 def vocabulary(phase: Phase) -> frozenset[str]:
-    """Every literal word of this phase's templates (slots excluded)."""
+    """Every literal word of the phase's templates (slots excluded)."""
     words: set[str] = set()
-    for template in templates_for(phase):
+    for template in phase_templates(phase):
         for element in elements(template.pattern):
             for alternative in element.words:
                 words.update(alternative.split())

@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import fixed_deal
 from tests.reliability.bad_files import wav_bytes
-from voicemaster.app import App, EndOfInput, Item, Spoken, Understood
+from voicemaster.app import App, EndOfInput, Item, Spoken
 from voicemaster.cli import build_parser
 from voicemaster.commands.play import start_listening
 from voicemaster.dialogue import Dialogue
@@ -22,6 +22,7 @@ from voicemaster.setup.runtime import Hearing
 from voicemaster.speech.audio.sources import ArraySource, wav_source
 from voicemaster.speech.audio.front_end import clean_utterance, open_front_end
 from voicemaster.speech.voices.synthetic import mix_at_snr, pink_noise, speak
+from voicemaster.understand.heard import Heard
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
 
@@ -48,7 +49,7 @@ def played(recording: Path, denoise: str | None, ears_choice: str = "auto") -> l
     game = Game(fixed_deal(), judge=judge_clue_word)
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
     app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
-    ears = Hearing(hear=lambda _audio, _now: Understood("", None), engine="test", denoise=ears_choice, warnings=(), close=lambda: None)
+    ears = Hearing(hear=lambda _audio, _now: Heard(""), engine="test", denoise=ears_choice, warnings=(), close=lambda: None)
     try:
         start_listening(args, app, recording, ears)
         items: list[Item] = []

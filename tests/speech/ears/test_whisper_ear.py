@@ -23,11 +23,12 @@ import tokenizers
 from voicemaster.cli import main
 from voicemaster.game.clue_number import UNLIMITED
 from voicemaster.game.phase import Phase
-from voicemaster.speech.ears.heard import Heard
+from voicemaster.understand.heard import Heard
 from voicemaster.speech.voices.synthetic import pink_noise
 from voicemaster.speech.audio.wav import read_wav
 from voicemaster.speech.ears.whisper.clue_reading import words_of
-from voicemaster.speech.ears.whisper.ear import WhisperEar, normalised
+from voicemaster.speech.ears.whisper.ear import WhisperEar
+from voicemaster.speech.ears.whisper.scorer import normalised
 from voicemaster.speech.ears.whisper.model import ModelError, bundled_model, installed_parts
 from voicemaster.speech.ears.whisper.scorer import guess_prompt
 from voicemaster.speech.ears.whisper.tokenizer import load_tokenizer
@@ -74,7 +75,7 @@ def said(text: str, voice: str = "slt") -> np.ndarray:
 
 def heard(ear: WhisperEar, text: str, now: Listening, voice: str = "slt") -> Heard:
     result = ear.hear(said(text, voice), now)
-    assert result.transcript.text == normalised(result.transcript.text)
+    assert result.transcript == normalised(result.transcript)
     assert 0.0 <= result.confidence <= 1.0 and result.decode_ms > 0
     if result.intent is None:
         assert result.confidence == 0.0
@@ -145,8 +146,8 @@ def test_unlimited_written_as_two_words_is_still_the_number(ear: WhisperEar) -> 
     for result, word in results:
         assert result.intent in (None, GiveClue(word, UNLIMITED)), result
     taken = [r for r, word in results if r.intent == GiveClue(word, UNLIMITED) and r.read_back]
-    written_apart = [r for r in taken if "and limited" in r.transcript.text]
-    assert len(written_apart) >= len(UNLIMITED_CLUES) - 1, [r.transcript.text for r, _ in results]
+    written_apart = [r for r in taken if "and limited" in r.transcript]
+    assert len(written_apart) >= len(UNLIMITED_CLUES) - 1, [r.transcript for r, _ in results]
 
 
 def test_a_bare_clue_counts_only_while_a_clue_is_awaited(ear: WhisperEar) -> None:
@@ -174,12 +175,12 @@ def test_yes_and_no_only_while_a_question_is_open(ear: WhisperEar) -> None:
 )
 def test_table_talk_and_cards_not_on_the_board_are_not_requests(ear: WhisperEar, text: str, now: Listening) -> None:
     result = heard(ear, text, now)
-    assert result.intent is None and result.transcript.text, result
+    assert result.intent is None and result.transcript, result
 
 
 def test_a_guess_said_in_the_clue_phase_is_not_a_clue(ear: WhisperEar) -> None:
     result = heard(ear, "we pick the ice cream", AWAITING)
-    assert result.intent is None and result.transcript.text == "we pick the ice cream"
+    assert result.intent is None and result.transcript == "we pick the ice cream"
 
 
 @pytest.mark.parametrize("now", [GUESSING, ASKING], ids=["guess", "clue-question-open"])

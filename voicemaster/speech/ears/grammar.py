@@ -22,7 +22,7 @@ from voicemaster.speech.ears.pronounce import dictionary
 from voicemaster.speech.ears.recognizer import Grammar
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import card_words
-from voicemaster.understand.templates import Template, elements, templates_for
+from voicemaster.understand.templates import Template, elements, phase_templates, templates_for
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 CLUE_VOCABULARY_SIZE = 20000
@@ -74,11 +74,7 @@ def strict_jsgf(now: Listening, clue_words: Sequence[str] = ()) -> str:
     """The phase's templates alone, nothing else. The clue slot, if any, holds
     only `clue_words` (candidates an open pass heard); without them it is left out."""
     cards = now.cards
-    templates = [
-        t for t in templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over,
-                                 may_overrule=now.may_overrule, may_challenge=now.may_challenge)
-        if t.intent != "clue" or clue_words
-    ]
+    templates = [t for t in templates_for(now) if t.intent != "clue" or clue_words]
     commands = " | ".join(f"( {_pattern_to_jsgf(t)} )" for t in templates)
     rules = [f"public <command> = {commands} ;"]
     if cards:
@@ -93,14 +89,13 @@ def phrases(now: Listening) -> tuple[str, ...]:
     """Every complete phrase of the phase's templates (vosk's phrase list); the
     open clue slot contributes the clue vocabulary as single words."""
     out: list[str] = []
-    for template in templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over,
-                                  may_overrule=now.may_overrule, may_challenge=now.may_challenge):
+    for template in templates_for(now):
         if template.intent == "clue":
             continue
         out.extend(_expand(template, now.cards))
     if now.phase is Phase.CLUE:
         out.extend(CLUE_NUMBER_WORDS)
-        out.extend(w for t in templates_for(now.phase) for w in _literal_words(t))
+        out.extend(w for t in phase_templates(now.phase) for w in _literal_words(t))
         out.extend(clue_vocabulary())
     return tuple(dict.fromkeys(out))
 
@@ -125,8 +120,7 @@ def phase_arpa(now: Listening) -> str:
     """A bigram model (ARPA text) of the phase's templates plus open vocabulary:
     the clue word in the clue phase, the table's chatter in the guess phase."""
     cards = now.cards
-    templates = templates_for(now.phase, awaiting_clue=now.awaiting_clue, game_over=now.game_over,
-                              may_overrule=now.may_overrule, may_challenge=now.may_challenge)
+    templates = templates_for(now)
     open_vocab = clue_vocabulary() if now.phase is Phase.CLUE else chatter_vocabulary()
     open_mass = OPEN_MASS[now.phase]
     card_vocab = {w for c in cards for w in card_words(c)}
@@ -185,8 +179,7 @@ def build_grammar(now: Listening) -> Grammar:
     return Grammar(
         phase=now.phase,
         phrases=phrases(now),
-        jsgf=strict_jsgf(Listening(now.cards, now.phase, awaiting_clue=True, may_overrule=now.may_overrule,
-                                   may_challenge=now.may_challenge)),
+        jsgf=strict_jsgf(now),
         arpa=phase_arpa(now),
     )
 

@@ -23,9 +23,9 @@ from voicemaster.game.phase import Phase
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER
 from voicemaster.speech.audio.front_end import clean_utterance
 from voicemaster.speech.ears.grammar import build_grammar, strict_jsgf
-from voicemaster.speech.ears.heard import Heard
 from voicemaster.speech.ears.match_cards import AMBIGUITY_MARGIN, MIN_SCORE, CardScore, phones, rank_cards, similarity
 from voicemaster.speech.ears.recognizer import Grammar, Recognizer, Transcript
+from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import AmbiguousCard, CoverCard, GuessCard, Intent
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import CLUE_STOPWORDS, Match, match_utterance, to_intent, tokenize
@@ -61,28 +61,27 @@ class GrammarEar:
         """Nothing runs beside this ear."""
 
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
-        return hear(clean_utterance(audio), self.recognizer, now)
-
-
-def hear(audio: np.ndarray, recognizer: Recognizer, now: Listening) -> Heard:
-    """Decode one cleaned utterance (front_end.clean_utterance) and understand it against `now`."""
-    grammar = grammar_for(now)
-    heard = recognizer.decode(audio, grammar)
-    strict = _strict_pass(audio, recognizer, grammar, heard, now)
-    decode_ms = heard.decode_ms + (strict.decode_ms if strict else 0.0)
-    open_match = _first_match(heard, now)
-    exact = _exact_match(strict, now)
-    match = _strict_match(heard, strict, exact, open_match) or open_match
-    if match is None:
-        return Heard(heard, None, 0.0, decode_ms)
-    if match.template.intent not in ("guess", "cover"):
-        intent = to_intent(match)
-        return Heard(heard, intent, _confidence(heard, strict, intent), decode_ms)
-    heard_card = open_match if open_match and open_match.template.intent == match.template.intent else match
-    ranked = _rank(heard_card, exact, now.cards)
-    action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
-    intent, confidence, close = _card_intent(action, ranked)
-    return Heard(heard, intent, confidence, decode_ms, close)
+        """The utterance cleaned (front_end.clean_utterance), decoded, understood against `now`;
+        Heard.evidence is the open pass's Transcript."""
+        audio = clean_utterance(audio)
+        recognizer = self.recognizer
+        grammar = grammar_for(now)
+        heard = recognizer.decode(audio, grammar)
+        strict = _strict_pass(audio, recognizer, grammar, heard, now)
+        decode_ms = heard.decode_ms + (strict.decode_ms if strict else 0.0)
+        open_match = _first_match(heard, now)
+        exact = _exact_match(strict, now)
+        match = _strict_match(heard, strict, exact, open_match) or open_match
+        if match is None:
+            return Heard(heard.text, decode_ms=decode_ms, evidence=heard)
+        if match.template.intent not in ("guess", "cover"):
+            intent = to_intent(match)
+            return Heard(heard.text, intent, _confidence(heard, strict, intent), decode_ms=decode_ms, evidence=heard)
+        heard_card = open_match if open_match and open_match.template.intent == match.template.intent else match
+        ranked = _rank(heard_card, exact, now.cards)
+        action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
+        intent, confidence, close = _card_intent(action, ranked)
+        return Heard(heard.text, intent, confidence, close, decode_ms=decode_ms, evidence=heard)
 
 
 def _strict_pass(

@@ -1,5 +1,8 @@
 """`GridEar`: a physical table's grid read aloud, heard as the setup phrases of SPEC §2.
 
+Its Heard's transcript is the phrase as a player could have typed it ("row two: apple, bear,
+castle, loch ness, pilot"), so the setup parses one form for both.
+
 1. Encode the utterance on a window of its own length (plus 0.5 s of zeros; a row of
    five cards is 3-8 s) and decode it greedily, keeping every step's distribution.
 2. Read the words (reading.py): a command ("again", "yes", "no", "new game"), a
@@ -24,11 +27,13 @@ import numpy as np
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.ears.grid.reading import FEWEST_CARDS, ROW_CARDS, Command, Correction, Reading, Row, read
 from voicemaster.speech.ears.grid.evidence import Evidence
-from voicemaster.speech.ears.grid.slots import Choice, Heard, Slot, SlotScorer, SlotSettings
+from voicemaster.speech.ears.grid.slots import Choice, HeardSlot, Slot, SlotScorer, SlotSettings
 from voicemaster.speech.ears.grid.transcript import Word, words
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary, entry_of
-from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, until_repeat
+from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, no_one_spoke, until_repeat
 from voicemaster.speech.ears.whisper.features import HOP
+from voicemaster.understand.heard import Heard
+from voicemaster.understand.listening import GridListening
 from voicemaster.vocabulary import DIGIT_WORDS
 
 
@@ -40,7 +45,6 @@ class GridSettings:
     """Utterances are cut to 15 s: a row read slowly takes half of it."""
     tokens_per_second: float = 5.0
     """The free decode's budget per second of audio (a card is 1-3 tokens and a comma)."""
-    no_speech_prob: float = 0.6
     prompt: str = ""
     """Previous text for the decoder. None: on the calibration split a list-like prompt ("Row
     one: Walrus, Harbor, Lantern, Bishop, Comet.") lost 6 of 75 cards in quiet and 5 in babble."""
@@ -48,24 +52,21 @@ class GridSettings:
 
 
 @dataclass(frozen=True)
-class Hearing:
-    """One utterance: what was written, what it was taken for, and what it cost."""
+class GridEvidence:
+    """What the grid ear made of one utterance besides its phrase: what Whisper wrote, the
+    entries chosen for its card slots, and the phrases forced to choose them."""
 
-    transcript: str
-    text: str | None
+    written: str
     choices: tuple[Choice, ...]
-    encode_ms: float
-    decode_ms: float
-    score_ms: float
     forced: int
-
-    @property
-    def total_ms(self) -> float:
-        return self.encode_ms + self.decode_ms + self.score_ms
 
 
 class GridEar:
     """Used from one thread at a time."""
+
+    name = "whisper"
+    denoise = "none"
+    """Whisper hears the room as it is (see WhisperEar.denoise)."""
 
     def __init__(self, engine: Engine, vocabulary: Vocabulary, settings: GridSettings = GridSettings()) -> None:
         self.engine = engine
@@ -76,38 +77,30 @@ class GridEar:
         self.prompt = [tokenizer.sot_prev, *tokenizer.encode(" " + settings.prompt)] if settings.prompt else []
         self.evidence = Evidence()
         """Where the cards on the table were heard, for their corrections."""
-        self.last: Hearing | None = None
-        """The last utterance's transcript, choices and timings (benchmarks and debugging)."""
 
-    def hear(self, audio: np.ndarray, row: int | None = None, table: Sequence[str | None] = ()) -> str | None:
-        """Float32 mono 16 kHz audio of one utterance → its setup phrase as text, or None when
-        nothing addressed to the setup was heard. `row` is the row the table is on (1-5),
-        if the caller knows it: a row the reader did not name is written as that row ("row
-        three: ..."; without `row`, as the bare list of cards), and a misheard "row three"
-        before the cards is recognised more easily. `table`: the 25 places as set so far
-        (None where empty); a card heard is never one already set elsewhere, nor the one a
-        correction replaces."""
-        self.last = self.listen(audio, row, table)
-        return self.last.text
+    def close(self) -> None:
+        """The model is the game ear's too, or freed with this ear."""
 
-    def listen(self, audio: np.ndarray, row: int | None = None, table: Sequence[str | None] = ()) -> Hearing:
+    def hear(self, audio: np.ndarray, now: GridListening) -> Heard:
+        """One utterance → its setup phrase as text (Heard.transcript; "" when nothing addressed
+        to the setup was heard; Heard.evidence a GridEvidence). A row the reader did not name is
+        written as `now.row` ("row three: ..."; without a row, as the bare list of cards), and a
+        misheard "row three" before the cards is recognised more easily. A card heard is never
+        one already set elsewhere on `now.table`, nor the one a correction replaces."""
         s = self.settings
         t0 = time.perf_counter()
-        samples = np.asarray(audio, dtype=np.float32)[: s.max_frames * HOP] * 32768.0
+        samples = audio[: s.max_frames * HOP]
         enc = self.engine.encode(samples, s.pad_frames, s.min_frames, self.prompt)
         seconds = len(samples) / SAMPLE_RATE
         fd = self.engine.free_decode(enc, int(8 + s.tokens_per_second * seconds))
-        t1 = time.perf_counter()
         tokens = fd.tokens[: until_repeat(fd.tokens)]
         heard = words(tokens, self.engine.tokenizer.decode)
-        reading = read(heard, self.vocabulary, row)
+        reading = read(heard, self.vocabulary, now.row)
         if not isinstance(reading, Correction) and self._silent(fd, heard):
             reading = None
-        text, choices = self._text(reading, enc, tokens, fd, row, table)
-        t2 = time.perf_counter()
-        forced = sum(c.forced for c in choices)
-        return Hearing(self.engine.tokenizer.decode(tokens), text, tuple(choices), enc.features_ms + enc.encode_ms,
-                       fd.ms, 1000 * (t2 - t1), forced)
+        text, choices = self._text(reading, enc, tokens, fd, now.row, now.table)
+        evidence = GridEvidence(self.engine.tokenizer.decode(tokens), tuple(choices), sum(c.forced for c in choices))
+        return Heard(text or "", decode_ms=1000 * (time.perf_counter() - t0), evidence=evidence)
 
     def _silent(self, fd: FreeDecode, heard: list[Word]) -> bool:
         """faster-whisper's rule (the model says no one spoke and wrote nothing it believes),
@@ -118,7 +111,7 @@ class GridEar:
         if not fd.tokens:
             return True
         mean = float(np.mean([row[t] for row, t in zip(fd.logprobs, fd.tokens)]))
-        return len(heard) < FEWEST_CARDS and fd.no_speech_prob > self.settings.no_speech_prob and mean < -1.0
+        return len(heard) < FEWEST_CARDS and no_one_spoke(fd.no_speech_prob, mean)
 
     def _text(self, reading: Reading, enc: Encoded, tokens: list[int], fd: FreeDecode, row: int | None,
               table: Sequence[str | None]) -> tuple[str | None, list[Choice]]:
@@ -126,18 +119,18 @@ class GridEar:
             return (reading.text if reading else None), []
         ruled_out = taken(reading, row, table)
         if isinstance(reading, Correction):
-            now = Heard(enc, tuple(tokens), fd.logprobs, self._slot(reading.card, tokens))
+            now = HeardSlot(enc, tuple(tokens), fd.logprobs, self._slot(reading.card, tokens))
             choice = self._correction(now, reading.index(row), table, ruled_out)
             return f"{reading.position} is {choice.entry}", [choice]
         slots = [self._slot(card, tokens) for card in reading.cards]
         choices = self._distinct(enc, tokens, fd, slots, self.slots.choose(enc, tokens, fd.logprobs, slots, ruled_out), ruled_out)
         entries = [c.entry for c in choices]
         number = reading.number if reading.number is not None else row
-        self.evidence.keep_row(number, entries, [Heard(enc, tuple(tokens), fd.logprobs, slot) for slot in slots])
+        self.evidence.keep_row(number, entries, [HeardSlot(enc, tuple(tokens), fd.logprobs, slot) for slot in slots])
         said = ", ".join(entries)
         return (f"row {DIGIT_WORDS[number]}: {said}" if number is not None and 1 <= number <= ROW_CARDS else said), choices
 
-    def _correction(self, now: Heard, index: int | None, table: Sequence[str | None], ruled_out: frozenset[str]) -> Choice:
+    def _correction(self, now: HeardSlot, index: int | None, table: Sequence[str | None], ruled_out: frozenset[str]) -> Choice:
         """The card a correction names, scored on the row utterance too when the card it
         replaces was heard there (evidence.py)."""
         before = self.evidence.of(index, table)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from voicemaster.speech.ears.grid.reading import ROW_CARDS
-from voicemaster.speech.ears.grid.slots import Heard
+from voicemaster.speech.ears.grid.slots import HeardSlot
 from voicemaster.speech.ears.grid.vocabulary import entry_of
 
 
@@ -24,7 +24,7 @@ from voicemaster.speech.ears.grid.vocabulary import entry_of
 class PlaceHeard:
     entry: str
     """The card the ear wrote for the place."""
-    heard: Heard
+    heard: HeardSlot
 
 
 @dataclass
@@ -32,7 +32,7 @@ class Evidence:
     places: dict[int, PlaceHeard] = field(default_factory=dict)
     """By table place (0-24)."""
 
-    def keep_row(self, number: int | None, entries: Sequence[str], heard: Sequence[Heard]) -> None:
+    def keep_row(self, number: int | None, entries: Sequence[str], heard: Sequence[HeardSlot]) -> None:
         """A row utterance written as row `number` (1-5) with these cards, slot by slot."""
         if number is None or not 1 <= number <= ROW_CARDS:
             return
@@ -42,7 +42,7 @@ class Evidence:
         if len(entries) == ROW_CARDS:
             self.places.update({first + k: PlaceHeard(e, h) for k, (e, h) in enumerate(zip(entries, heard))})
 
-    def of(self, index: int | None, table: Sequence[str | None]) -> Heard | None:
+    def of(self, index: int | None, table: Sequence[str | None]) -> HeardSlot | None:
         """Where the card now at `index` was heard, if the table still holds it there."""
         if index is None or not 0 <= index < len(table):
             return None

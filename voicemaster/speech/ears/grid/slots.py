@@ -74,7 +74,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Heard:
+class HeardSlot:
     """A slot with the utterance it was heard in: everything needed to score it again."""
 
     enc: Encoded
@@ -136,7 +136,7 @@ class SlotScorer:
             choices.append(self._best(slot, scores, len(todo)))
         return choices
 
-    def choose_heard_twice(self, now: Heard, before: Heard, taken: frozenset[str]) -> Choice:
+    def choose_heard_twice(self, now: HeardSlot, before: HeardSlot, taken: frozenset[str]) -> Choice:
         """A corrected card, heard in the correction (`now`) and where its row was read
         (`before`): the candidates of both hearings, each scored on both, the row's score
         capped. The correction's word is scored even when it is an entry ("Second is
@@ -151,7 +151,7 @@ class SlotScorer:
         return self._best(now.slot, {e: here[e] + self.s.row_weight * max(there[e] - best, -self.s.row_cap) for e in entries},
                           2 * len(entries))
 
-    def _scores(self, heard: Heard, entries: list[str]) -> dict[str, float]:
+    def _scores(self, heard: HeardSlot, entries: list[str]) -> dict[str, float]:
         """Each entry's score in the slot, in one batched decoder call."""
         slot = heard.slot
         sequences = [list(heard.tokens[: slot.start]) + list(self.tokens(e, slot.capital)) for e in entries]

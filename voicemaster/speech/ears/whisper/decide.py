@@ -13,7 +13,7 @@ from typing import cast
 
 from voicemaster.game.clue_number import ClueNumber
 from voicemaster.speech.ears.match_cards import similarity
-from voicemaster.speech.ears.whisper.engine import FreeDecode
+from voicemaster.speech.ears.whisper.engine import FreeDecode, no_one_spoke
 from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.search import Scored, best_by_meaning
 from voicemaster.speech.ears.whisper.thresholds import Thresholds
@@ -68,6 +68,8 @@ class Evidence:
     """Cards of the same request and their scores, best first (for an ambiguous result)."""
     silent: bool
     """faster-whisper's no-speech rule: the model thinks nothing was said."""
+    no_speech_prob: float = 0.0
+    """The model's own probability that no one spoke (what `silent` is judged from)."""
     trailing_words: int = 0
     """Words the model wrote after its first sentence, other than saying it again."""
     asked: bool = False
@@ -116,18 +118,19 @@ def letters(text: str) -> int:
     return len(re.sub(r"[^A-Za-z0-9]", "", text))
 
 
-def speech_absent(fd: FreeDecode, free: float, n_free: int, t: Thresholds) -> bool:
-    """faster-whisper's rule: no-speech probability above its bar and mean log-prob below its own."""
-    return fd.no_speech_prob > t.no_speech_prob and free / max(1, n_free + 1) < t.no_speech_logprob
+def speech_absent(fd: FreeDecode, free: float, n_free: int) -> bool:
+    """faster-whisper's rule (engine.no_one_spoke), the mean over the first sentence and its end."""
+    return no_one_spoke(fd.no_speech_prob, free / max(1, n_free + 1))
 
 
-def evidence(scored: list[Scored], free: float, n_free: int, fd: FreeDecode, t: Thresholds) -> Evidence:
+def evidence(scored: list[Scored], free: float, n_free: int, fd: FreeDecode) -> Evidence:
     """`free`: the free transcript's first sentence scored over its `n_free` tokens."""
     exact = best_by_meaning(scored, exact_only=True)
     nothing = Evidence(
         phrase=None, best=-math.inf, free=free, free_text=first_saying(fd.text), transcript=fd.text, deficit=math.inf,
         margin_same=math.inf, margin_other=math.inf, distractor_margin=math.inf,
-        mean_logprob=free / max(1, n_free + 1), close=(), silent=speech_absent(fd, free, n_free, t),
+        mean_logprob=free / max(1, n_free + 1), close=(), silent=speech_absent(fd, free, n_free),
+        no_speech_prob=fd.no_speech_prob,
         trailing_words=trailing_words(fd.text), asked=asked(fd.text),
     )
     if not exact or not fd.tokens:
@@ -177,9 +180,9 @@ def written_command(fd: FreeDecode, now: Listening) -> Command | None:
     return intent if isinstance(intent, Command) else None
 
 
-def written_evidence(command: Command, fd: FreeDecode, free: float, n_free: int, t: Thresholds) -> Evidence:
+def written_evidence(command: Command, fd: FreeDecode, free: float, n_free: int) -> Evidence:
     """The evidence of a written command: the transcript is the phrase."""
-    nothing = evidence([], free, n_free, fd, t)
+    nothing = evidence([], free, n_free, fd)
     phrase = Phrase(command.kind, " " + nothing.free_text, (), command.time_action)
     return replace(nothing, phrase=phrase, best=free, deficit=0.0)
 

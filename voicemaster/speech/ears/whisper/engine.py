@@ -30,6 +30,17 @@ from voicemaster.speech.ears.whisper.tokenizer import WhisperTokenizer
 
 THREADS = 2
 COMPUTE_TYPE = "int8"
+NO_SPEECH_PROB = 0.6
+NO_SPEECH_LOGPROB = -1.0
+"""faster-whisper's silence rule: the model's no-speech probability above the first bar and
+its transcript's mean log-probability below the second. Both ears on Whisper keep it as
+faster-whisper ships it: the game ear's calibration (issue #10, synthetic calibration voices)
+chose it, and the grid ear's calibration split kept it."""
+
+
+def no_one_spoke(no_speech_prob: float, mean_logprob: float) -> bool:
+    """faster-whisper's rule: the model thinks nothing was said and wrote nothing it believes."""
+    return no_speech_prob > NO_SPEECH_PROB and mean_logprob < NO_SPEECH_LOGPROB
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,13 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Literal
 
 from voicemaster.game.cards import plain_letters
 from voicemaster.game.clue_number import ClueNumber
-from voicemaster.game.phase import Phase
 from voicemaster.understand.intents import TimeAction
+from voicemaster.understand.listening import Listening
 from voicemaster.understand.templates import IntentKind, elements, templates_for
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
@@ -76,15 +76,16 @@ class Phrase:
         return (self.intent, self.action, self.card, self.clue, self.number)
 
 
-@functools.lru_cache(maxsize=16)
-def phase_forms(
-    phase: Phase, awaiting_clue: bool, question_open: bool, game_over: bool = False, may_overrule: bool = False,
-    may_challenge: bool = False,
-) -> tuple[Form, ...]:
+def phase_forms(now: Listening) -> tuple[Form, ...]:
     """Every form of every template allowed now, in table order."""
+    return _forms(replace(now, cards=()))
+
+
+@functools.lru_cache(maxsize=16)
+def _forms(now: Listening) -> tuple[Form, ...]:
+    """Keyed on what may be said but not on the cards, which the forms leave as a slot."""
     forms: list[Form] = []
-    for template in templates_for(phase, awaiting_clue=awaiting_clue, question_open=question_open, game_over=game_over,
-                                  may_overrule=may_overrule, may_challenge=may_challenge):
+    for template in templates_for(now):
         choices: list[list[tuple[str, ...]]] = []
         for element in elements(template.pattern):
             if element.slot is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import time
 from dataclasses import dataclass, replace
 
@@ -26,13 +27,15 @@ from voicemaster.speech.ears.whisper.clue_reading import ClueReader
 from voicemaster.speech.ears.whisper.decide import (
     Decision, Evidence, decide, evidence, speech_absent, written_command, written_evidence,
 )
-from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode
+from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, until_repeat
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.speech.ears.whisper.phrases import Phrase, Writer, card_words, phase_forms
 from voicemaster.speech.ears.whisper.search import PrefixCache, free_score, search
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
+from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import Command
 from voicemaster.understand.listening import Listening
+from voicemaster.vocabulary import DIGIT_WORDS
 
 PROMPT_SENTENCES = ("We pick the {}.", "Touch {}.", "Guess the {}.", "Choose {}.")
 PROMPT_WORDS = ("pepper", "teapot", "cobweb", "sonnet")
@@ -46,39 +49,26 @@ a custom board is swapped for a spare, so the prompt never suggests a card."""
 
 
 @dataclass(frozen=True)
-class Timings:
-    features_ms: float
-    encode_ms: float
-    free_decode_ms: float
-    search_ms: float
-    """Candidates, clue continuations and forced phrases."""
-    total_ms: float
-    forced: int
-    """Phrases teacher-forced by the search."""
-    window_frames: int
-
-
-@dataclass(frozen=True)
-class Utterance:
-    """What one hearing leaves for a second look: the encoded audio, its transcript, the
-    prefix cache and the phrases already scored."""
+class Written:
+    """One free decode of an encoded utterance: what the model wrote, the prefix cache the
+    phrases are scored from, the score of its first sentence over how many tokens, and
+    whether anyone spoke (silence, or nothing written: no phrase could be accepted)."""
 
     enc: Encoded
     free: FreeDecode
     cache: PrefixCache
-    free_score: tuple[float, int]
-    phrases: list[Phrase]
-    now: Listening
-    started: float
-    """perf_counter() when the hearing began: a second look's time counts from there."""
+    score: tuple[float, int]
+    speech: bool
 
 
-@dataclass(frozen=True)
-class Verdict:
-    decision: Decision
-    evidence: Evidence
-    free: FreeDecode
-    timings: Timings
+_WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
+
+
+def normalised(text: str) -> str:
+    """As the other backends write a transcript: lower-case words, single spaces, no
+    punctuation, a lone digit spelled out ("The clue is needs 6." → "the clue is needs six")."""
+    words = _WORD.findall(text.lower())
+    return " ".join(DIGIT_WORDS[int(w)] if len(w) == 1 and w.isdigit() else w for w in words)
 
 
 def guess_prompt(cards: tuple[str, ...]) -> str:
@@ -103,96 +93,84 @@ class Scorer:
         self.fixed_phrases = functools.lru_cache(maxsize=8)(self._fixed_phrases)
         """The phrases that depend only on what may be said now (not on the audio)."""
         self.prompt = functools.lru_cache(maxsize=8)(self._prompt)
-        self.last: Utterance | None = None
 
-    def hear(self, audio: np.ndarray, now: Listening) -> Verdict:
-        t0 = time.perf_counter()
+    def hear(self, audio: np.ndarray, now: Listening) -> Heard:
+        started = time.perf_counter()
         t = self.t
         guessing = now.phase is Phase.GUESS
         prompt = self.prompt(now.cards) if guessing and t.guess_prompt else []
         enc = self.engine.encode(audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, prompt)
-        fd, cache, free_scored, heard = self._write_down(enc)
-        t1 = time.perf_counter()
-        command = written_command(fd, now) if heard else None
-        phrases = self._candidates(fd, enc, cache, now) if heard and command is None else []
-        self.last = Utterance(enc, fd, cache, free_scored, phrases, now, t0)
+        written = self._write_down(enc)
+        command = written_command(written.free, now) if written.speech else None
         if command is not None:
-            return self._written(self.last, command, t1)
-        verdict = self._judge(self.last, phrases, t1)
-        if prompt and verdict.decision.intent is None and _a_command(verdict.evidence):
-            return self._unprompted(self.last, t1) or verdict
-        return verdict
+            return self._written(written, command, started)
+        heard = self._judge(written, self._candidates(written, now) if written.speech else [], started)
+        if prompt and heard.intent is None and _a_command(heard.evidence):
+            return self._unprompted(enc, now, started) or heard
+        return heard
 
-    def _unprompted(self, u: Utterance, searched_from: float) -> Verdict | None:
+    def _unprompted(self, enc: Encoded, now: Listening, started: float) -> Heard | None:
         """The utterance written again without the guess prompt, for a command the prompted
         decode did not write: the prompt pulls a lone word towards a card ("Start." for a
         real "stop"; real voices, calibration split: stops written as said 70 of 76 times
         without it, 60 with it). Taken only when that transcript is the command itself."""
-        enc = replace(u.enc, start=tuple(self.engine.tokenizer.start))
-        fd, cache, free_scored, heard = self._write_down(enc)
-        command = written_command(fd, u.now) if heard else None
-        if command is None:
-            return None
-        self.last = Utterance(enc, fd, cache, free_scored, [], u.now, u.started)
-        return self._written(self.last, command, searched_from)
+        written = self._write_down(replace(enc, start=tuple(self.engine.tokenizer.start)))
+        command = written_command(written.free, now) if written.speech else None
+        return None if command is None else self._written(written, command, started)
 
-    def _write_down(self, enc: Encoded) -> tuple[FreeDecode, PrefixCache, tuple[float, int], bool]:
-        """The free decode, its prefixes cached for scoring, its first sentence's score, and
-        whether speech was heard (silence, or nothing written: no phrase could be accepted,
-        so none is scored)."""
+    def _write_down(self, enc: Encoded) -> Written:
+        """The free decode, its prefixes cached for scoring, its first sentence's score."""
         fd = self.engine.free_decode(enc, self.t.free_max_tokens)
         cache = PrefixCache(self.engine.eot, self.dot, self.punctuation)
         cache.add(fd.tokens, fd.logprobs)
         free, n_free = free_score(cache, fd, frozenset(self.punctuation))
-        return fd, cache, (free, n_free), bool(fd.tokens) and not speech_absent(fd, free, n_free, self.t)
+        return Written(enc, fd, cache, (free, n_free), bool(fd.tokens) and not speech_absent(fd, free, n_free))
 
-    def _judge(self, u: Utterance, phrases: list[Phrase], searched_from: float) -> Verdict:
+    def _judge(self, w: Written, phrases: list[Phrase], started: float) -> Heard:
         t = self.t
-        free, n_free = u.free_score
-        scored, stats = search(
-            self.engine, u.enc, u.cache, phrases, resolve_margin=t.resolve_margin, per_round=t.per_round,
+        free, n_free = w.score
+        scored, _ = search(
+            self.engine, w.enc, w.cache, phrases, resolve_margin=t.resolve_margin, per_round=t.per_round,
             max_rounds=t.max_rounds, floor=free - t.search_floor,
         )
-        ev = evidence(scored, free, n_free, u.free, t)
-        decision = decide(ev, t)
-        return Verdict(decision, ev, u.free, self._timings(u, searched_from, stats.items))
+        ev = evidence(scored, free, n_free, w.free)
+        return self._heard(w, ev, decide(ev, t), started)
 
-    def _written(self, u: Utterance, command: Command, searched_from: float) -> Verdict:
-        ev = written_evidence(command, u.free, *u.free_score, self.t)
-        decision = Decision(command, transcript_confidence(ev))
-        return Verdict(decision, ev, u.free, self._timings(u, searched_from, 0))
+    def _written(self, w: Written, command: Command, started: float) -> Heard:
+        ev = written_evidence(command, w.free, *w.score)
+        return self._heard(w, ev, Decision(command, transcript_confidence(ev)), started)
 
-    def _timings(self, u: Utterance, searched_from: float, forced: int) -> Timings:
-        now = time.perf_counter()
-        return Timings(u.enc.features_ms, u.enc.encode_ms, u.free.ms, 1000 * (now - searched_from),
-                       1000 * (now - u.started), forced, u.enc.frames)
+    def _heard(self, w: Written, ev: Evidence, decision: Decision, started: float) -> Heard:
+        """The decision with what the model wrote: its first saying (Whisper repeats itself on
+        a short window), nothing when the model itself says no one spoke."""
+        tokens = w.free.tokens
+        said = "" if ev.silent else normalised(self.engine.tokenizer.decode(tokens[: until_repeat(tokens)]))
+        return Heard(said, decision.intent, decision.confidence if decision.intent is not None else 0.0,
+                     decision.alternatives, decision.read_back, 1000 * (time.perf_counter() - started), ev)
 
-    def _candidates(self, fd: FreeDecode, enc: Encoded, cache: PrefixCache, now: Listening) -> list[Phrase]:
-        phrases = self.fixed_phrases(now.phase, now.cards, now.awaiting_clue, now.question_open, now.game_over,
-                                     now.may_overrule, now.may_challenge)
+    def _candidates(self, w: Written, now: Listening) -> list[Phrase]:
+        phrases = self.fixed_phrases(now)
         if now.phase is Phase.GUESS:
             return phrases
-        forms = phase_forms(now.phase, now.awaiting_clue, now.question_open)
-        return phrases + self.clues.phrases(fd.tokens, enc, cache, forms)
+        return phrases + self.clues.phrases(w.free.tokens, w.enc, w.cache, phase_forms(now))
 
     def _prompt(self, cards: tuple[str, ...]) -> list[int]:
         return [self.engine.tokenizer.sot_prev, *self.writer.tokens(" " + guess_prompt(cards))]
 
-    def _fixed_phrases(
-        self, phase: Phase, cards: tuple[str, ...], awaiting_clue: bool, question_open: bool, game_over: bool = False,
-        may_overrule: bool = False, may_challenge: bool = False,
-    ) -> list[Phrase]:
-        forms = phase_forms(phase, awaiting_clue, question_open, game_over, may_overrule, may_challenge)
-        phrases = self.writer.card_phrases(forms, cards) + self.writer.plain_phrases(forms)
-        if phase is not Phase.GUESS:
-            guesses = tuple(f for f in phase_forms(Phase.GUESS, False, False) if f.intent == "guess")
-            phrases += self.writer.card_phrases(guesses, cards, kind="distractor")
+    def _fixed_phrases(self, now: Listening) -> list[Phrase]:
+        forms = phase_forms(now)
+        phrases = self.writer.card_phrases(forms, now.cards) + self.writer.plain_phrases(forms)
+        if now.phase is not Phase.GUESS:
+            guessing = phase_forms(Listening((), Phase.GUESS, awaiting_clue=False))
+            phrases += self.writer.card_phrases(tuple(f for f in guessing if f.intent == "guess"), now.cards,
+                                                kind="distractor")
         return phrases
 
 
-def _a_command(ev: Evidence) -> bool:
+def _a_command(ev: object) -> bool:
     """The best scored phrase is a command (not a card, a clue or a distractor)."""
-    return ev.phrase is not None and ev.phrase.intent not in ("guess", "cover", "clue", "distractor")
+    return isinstance(ev, Evidence) and ev.phrase is not None and ev.phrase.intent not in (
+        "guess", "cover", "clue", "distractor")
 
 
 def transcript_confidence(ev: Evidence) -> float:

@@ -49,11 +49,7 @@ class Thresholds:
     """Bounds within this of the best exact score are made exact."""
     per_round: int = 4
     max_rounds: int = 2
-    # speech present
-    no_speech_prob: float = 0.6
-    no_speech_logprob: float = -1.0
-    """faster-whisper's silence rule (no-speech probability above AND mean log-prob below);
-    the calibration kept it."""
+    # speech present (the silence rule itself is faster-whisper's: engine.no_one_spoke)
     min_score: float = -9.0
     """No request is taken whose own phrase scores below this, whatever D (calibrated)."""
     max_length_ratio: float = 4.0

@@ -1,0 +1,29 @@
+"""The one shape of an ear: audio of one utterance and what may be said now, in; a Heard, out."""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+import numpy as np
+
+from voicemaster.understand.heard import Heard
+
+Now = TypeVar("Now", contravariant=True)
+"""What may be said now: `Listening` during a game, `GridListening` while a table is laid out."""
+
+
+class Ear(Protocol[Now]):
+    """A recognizer with its way of deciding what was said (grammar passes, phrase scoring)."""
+
+    name: str
+    denoise: str
+    """The noise stage before the endpointer this ear hears best with (a speech/audio/denoise.py
+    name), used unless --denoise says otherwise."""
+
+    def hear(self, audio: np.ndarray, now: Now) -> Heard:
+        """One utterance (16 kHz mono int16, as the endpointer cut it), against what may be said now."""
+        ...
+
+    def close(self) -> None:
+        """Frees what the ear holds while the program still runs, not at the interpreter's exit."""
+        ...
