@@ -28,18 +28,20 @@ from pathlib import Path
 
 import numpy as np
 
-from voicemaster.app import App, EndOfInput
+from voicemaster.app import App
+from voicemaster.game_stage import GameStage
+from voicemaster.inbox import EndOfInput
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Clue
 from voicemaster.game.cards import Identity
 from voicemaster.game.core import Game
 from voicemaster.referee import judge_clue_word
 from voicemaster.setup.dealing import new_deal
-from voicemaster.setup.runtime import hearing
 from voicemaster.setup.sources import feed_audio
 from voicemaster.speech.audio.sources import ArraySource
 from voicemaster.speech.audio.front_end import open_front_end
 from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.ears.engines import open_ear
 from voicemaster.speech.voices.speakers import say
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
@@ -118,14 +120,15 @@ def with_room(speech: np.ndarray) -> tuple[np.ndarray, int]:
 
 
 def measure(
-    line: str, voice: str, app: App, denoise: str, heard: list[float], console: FirstAudio, t: Timings, ahead: bool
+    line: str, voice: str, app: App, stage: GameStage, heard: list[float], console: FirstAudio, t: Timings, ahead: bool
 ) -> None:
     speech = say(line, voice)
     audio, pad = with_room(speech)
     heard.clear()
     console.event.clear()
     before = len(console.started)
-    front_end = open_front_end(denoise, app.speaker.speaking, brisk=app.dialogue.brisk)
+    assert stage.ear is not None
+    front_end = open_front_end(stage.ear.denoise, app.speaker.speaking, brisk=stage.dialogue.brisk)
     start = time.monotonic()
     source = ArraySource(audio, realtime=True)
     feeder = threading.Thread(target=feed_audio, args=(source, front_end, KeepOpen(app)), kwargs={"hear_ahead": ahead})
@@ -150,22 +153,23 @@ def run(rounds: int, engine: str, ahead: bool) -> Timings:
     console = FirstAudio()
     with tempfile.TemporaryDirectory() as tmp:
         speaker = Speaker(VoiceSettings(output=str(Path(tmp) / "out.wav")), console=console).start()
-        ears = hearing(argparse.Namespace(engine=engine, model=None), {})
-        app = App(game, Dialogue(game, lambda a: None, time.monotonic), speaker, [], ears.hear)
+        ear = open_ear(engine).ear
+        app = App(speaker, [])
+        stage = GameStage(Dialogue(game, lambda a: None, time.monotonic), ear)
         heard: list[float] = []
-        app.on_heard = lambda h: heard.append(time.monotonic())
-        loop = threading.Thread(target=partial(app.run, idle_timeout=None), daemon=True)
+        stage.on_heard = lambda h: heard.append(time.monotonic())
+        loop = threading.Thread(target=partial(app.run, stage), daemon=True)
         loop.start()
         speaker.wait_idle(10)
         timings = Timings()
         for r in range(rounds):
             for i, line in enumerate(script(game)):
-                measure(line, VOICES[(i + r) % len(VOICES)], app, ears.denoise, heard, console, timings, ahead)
+                measure(line, VOICES[(i + r) % len(VOICES)], app, stage, heard, console, timings, ahead)
         speaker.close()
-    assert app.hear_ahead is not None
-    timings.ahead_used, timings.ahead_discarded = app.hear_ahead.used, app.hear_ahead.discarded
+    assert stage.hear_ahead is not None
+    timings.ahead_used, timings.ahead_discarded = stage.hear_ahead.used, stage.hear_ahead.discarded
     timings.rss_mb, timings.peak_rss_mb = memory_mb()
-    ears.close()
+    ear.close()
     timings.start_s = [start_seconds(engine) for _ in range(STARTS)]
     return timings
 
@@ -180,9 +184,9 @@ def memory_mb() -> tuple[float, float]:
 def start_seconds(engine: str) -> float:
     """A fresh interpreter, from its start until the recognizer is loaded and ready to hear."""
     code = (
-        "import argparse, time; t = time.monotonic();"
-        "from voicemaster.setup.runtime import hearing;"
-        f"hearing(argparse.Namespace(engine={engine!r}, model=None), {{}});"
+        "import time; t = time.monotonic();"
+        "from voicemaster.speech.ears.engines import open_ear;"
+        f"open_ear({engine!r});"
         "print(time.monotonic() - t)"
     )
     started = time.monotonic()

@@ -309,8 +309,8 @@ def one_run(reader: Reader, split: str, condition: str, seed: int) -> Outcome:
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as patches:
         board, key_file = Path(tmp) / "board.txt", Path(tmp) / "key.txt"
         printed = Printed()
-        patches.enter_context(mock.patch("voicemaster.commands.setup.Microphone", lambda on_fault=None: room))
-        patches.enter_context(mock.patch("voicemaster.commands.play.list_devices", lambda: [SimpleNamespace(inputs=1)]))
+        patches.enter_context(mock.patch("voicemaster.setup.edges.Microphone", lambda on_fault=None: room))
+        patches.enter_context(mock.patch("voicemaster.commands.options.list_devices", lambda: [SimpleNamespace(inputs=1)]))
         patches.enter_context(mock.patch("voicemaster.voice.tts.AplayPlayer", lambda: room))
         patches.enter_context(mock.patch.dict(os.environ, {"VOICEMASTER_HOME": tmp}))
         patches.enter_context(mock.patch("sys.stdin", io.StringIO("")))

@@ -4,7 +4,7 @@ A table plays game after game: background pink noise and a babble bed, players
 chatting (some sentences name the cards on the table), and every 20-60 s a real
 command for the game as it stands (a clue, a guess, a stop), all spoken by espeak-ng
 voices. The audio is made on the fly, segment by segment, and pushed frame by frame
-through the product's own stages: front end -> recognizer (runtime.hearing, the
+through the product's own stages: front end -> recognizer (engines.open_ear, the
 engine `play` uses) -> understanding -> dialogue -> journal.
 
 Measured: resident memory, threads and open file descriptors every simulated minute
@@ -43,7 +43,7 @@ from voicemaster.game.house_rules import HouseRules  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.journal import Journal, load_game  # noqa: E402
 from voicemaster.referee import judge_clue_word  # noqa: E402
-from voicemaster.setup.runtime import hearing  # noqa: E402
+from voicemaster.speech.ears.engines import open_ear  # noqa: E402
 from voicemaster.speech.audio.sources import reframe  # noqa: E402
 from voicemaster.speech.audio.front_end import open_front_end  # noqa: E402
 from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
@@ -200,7 +200,7 @@ class Session:
     """One game at a time, through front end -> hearing -> dialogue -> journal."""
 
     def __init__(self, engine: str, workdir: Path, rng: random.Random, deals: list[Deal]) -> None:
-        self.hear = hearing(argparse.Namespace(engine=engine, model=None), {}).hear
+        self.hear = open_ear(engine).ear.hear
         self.workdir = workdir
         self.rng = rng
         self.deals = deals

@@ -3,8 +3,6 @@ its decision is the one the closed utterance gets without hearing ahead."""
 
 from __future__ import annotations
 
-import argparse
-import queue
 import shutil
 import time
 from functools import partial
@@ -15,22 +13,23 @@ import pytest
 
 from tests.conftest import RED, fixed_deal
 from tests.reliability.bad_files import wav_bytes
-from voicemaster.app import App, EndOfInput, Handled, Item, Paused, Spoken, Typed
-from voicemaster.cli import build_parser
-from voicemaster.commands.play import start_listening
+from tests.listened import play_inbox
+from voicemaster.app import App
+from voicemaster.game_stage import GameStage, Handled
+from voicemaster.inbox import EndOfInput, Item, Level, Paused, Spoken, Typed
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Clue
 from voicemaster.game.core import Game
 from voicemaster.referee import judge_clue_word
-from voicemaster.setup.runtime import Hearing, hearing
+from voicemaster.speech.ears.ear import Ear
 from voicemaster.setup.sources import feed_audio, start_thread
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.audio.front_end import open_front_end
 from voicemaster.speech.audio.sources import ArraySource
 from voicemaster.speech.ears.whisper.model import installed_parts
 from voicemaster.speech.voices.speakers import say
-from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import GuessCard
+from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
 
@@ -44,8 +43,9 @@ CARD = RED[5]
 
 
 @pytest.fixture(scope="module")
-def ears() -> Hearing:
-    return hearing(argparse.Namespace(engine="whisper", model=None), {})
+def ears(whisper_ear: Ear[Listening]) -> Ear[Listening]:
+    """The ear `play` hears with by default."""
+    return whisper_ear
 
 
 def voiced(clip: np.ndarray) -> np.ndarray:
@@ -61,31 +61,31 @@ def in_room(*parts: np.ndarray | float) -> np.ndarray:
     return np.clip(audio + hiss, -32768, 32767).astype(np.int16)
 
 
-def table(ears: Hearing) -> App:
+def table(ears: Ear[Listening]) -> tuple[App, GameStage]:
     game = Game(fixed_deal(), judge=judge_clue_word)
     game.apply(Clue("ocean", "unlimited"))
     speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
-    return App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], ears.hear)
+    return App(speaker, []), GameStage(Dialogue(game, lambda _a: None, time.monotonic), ears)
 
 
-def heard_live(audio: np.ndarray, ears: Hearing, ahead: bool) -> App:
+def heard_live(audio: np.ndarray, ears: Ear[Listening], ahead: bool) -> GameStage:
     """`audio` from a source in real time through the front end into the loop, as `play` hears a microphone."""
-    app = table(ears)
-    front_end = open_front_end(ears.denoise, brisk=app.dialogue.brisk)
+    app, stage = table(ears)
+    front_end = open_front_end(ears.denoise, brisk=stage.dialogue.brisk)
     feed = partial(feed_audio, ArraySource(audio, realtime=True), front_end, app.inbox, hear_ahead=ahead)
     start_thread(feed, "listening", app.inbox)
     try:
-        app.run()
+        app.run(stage)
     finally:
         app.speaker.close()
-    return app
+    return stage
 
 
 def decisions(log: list[Handled]) -> list[tuple[str, object]]:
     return [(h.heard.transcript, h.heard.intent) for h in log]
 
 
-def test_a_decision_started_on_the_pause_is_the_one_heard_without_hearing_ahead(ears: Hearing) -> None:
+def test_a_decision_started_on_the_pause_is_the_one_heard_without_hearing_ahead(ears: Ear[Listening]) -> None:
     lines = [say(f"we guess {CARD}", "flite:slt"), say("stop", "piper:joe"), say("how many are left", "flite:rms")]
     audio = in_room(0.6, *[part for line in lines for part in (line, 1.6)])
     ahead = heard_live(audio, ears, ahead=True)
@@ -99,7 +99,7 @@ def test_a_decision_started_on_the_pause_is_the_one_heard_without_hearing_ahead(
 
 @pytest.mark.parametrize("tail_s, discarded_used", [(1.6, (1, 1)), (0.0, (1, 0))], ids=["pause-after", "stream-ends"])
 def test_speech_going_on_after_a_short_pause_is_one_utterance_heard_whole(
-    ears: Hearing, tail_s: float, discarded_used: tuple[int, int]
+    ears: Ear[Listening], tail_s: float, discarded_used: tuple[int, int]
 ) -> None:
     """The cut at "we guess" is thrown away: at the next pause (or when the stream ends at once,
     with no pause to start on) the whole request is heard."""
@@ -113,41 +113,28 @@ def test_speech_going_on_after_a_short_pause_is_one_utterance_heard_whole(
     assert (ahead.hear_ahead.discarded, ahead.hear_ahead.used) == discarded_used
 
 
-def test_a_decision_started_before_the_game_changed_is_made_again(ears: Hearing) -> None:
+def test_a_decision_started_before_the_game_changed_is_made_again(ears: Ear[Listening]) -> None:
     audio = in_room(0.4, say(f"we guess {CARD}", "flite:slt"), 0.4)
-    app = table(ears)
-    before = app.dialogue.listening()
+    app, stage = table(ears)
+    before = stage.dialogue.listening()
     assert ears.hear(audio, before).intent == GuessCard(CARD)
     for item in (Paused(audio), Typed(f"guess {CARD}"), Spoken(audio), EndOfInput()):
         app.inbox.put(item)
     try:
-        app.run()
+        app.run(stage)
     finally:
         app.speaker.close()
-    after = app.dialogue.listening()
+    after = stage.dialogue.listening()
     assert CARD not in after.cards
-    assert app.log[-1].heard.intent != GuessCard(CARD)
+    assert stage.log[-1].heard.intent != GuessCard(CARD)
     again = ears.hear(audio, after)
-    assert (app.log[-1].heard.transcript, app.log[-1].heard.intent) == (again.transcript, again.intent)
-    assert app.hear_ahead is not None and (app.hear_ahead.discarded, app.hear_ahead.used) == (1, 0)
+    assert (stage.log[-1].heard.transcript, stage.log[-1].heard.intent) == (again.transcript, again.intent)
+    assert stage.hear_ahead is not None and (stage.hear_ahead.discarded, stage.hear_ahead.used) == (1, 0)
 
 
 def inbox_of_play(recording: Path, *flags: str) -> list[Item]:
-    args = build_parser().parse_args(["play", "--input", str(recording), *flags])
-    game = Game(fixed_deal(), judge=judge_clue_word)
-    speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
-    app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
-    ears = Hearing(hear=lambda _audio, _now: Heard(""), engine="test", denoise="none", warnings=(), close=lambda: None)
-    items: list[Item] = []
-    try:
-        start_listening(args, app, recording, ears)
-        while not items or not isinstance(items[-1], EndOfInput):
-            items.append(app.inbox.get(timeout=60))
-    except queue.Empty:
-        pytest.fail(f"play's listening thread never finished: {items}")
-    finally:
-        app.speaker.close()
-    return items
+    """What play's listening thread sends, but the microphone's level (the meter's, in real time)."""
+    return [item for item in play_inbox(recording, *flags) if not isinstance(item, Level)]
 
 
 def test_play_hears_ahead_only_in_real_time_so_a_fast_replay_is_heard_as_before(tmp_path: Path) -> None:

@@ -23,8 +23,10 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "voicemaster.setup",  # every module: settings, deals, table layout, the edges built from argv
     )),
     ("app", (
-        "voicemaster.app",
-        "voicemaster.hear_ahead",  # the app's worker that hears an utterance before it closes; used by app alone
+        "voicemaster.app",  # the one loop and the Stage it runs
+        "voicemaster.inbox",  # what the sources send the loop, and the queue they send it on
+        "voicemaster.game_stage",  # playing a game: the stage of the loop that hears against the game as it is
+        "voicemaster.hear_ahead",  # the game stage's worker that hears an utterance before it closes
     )),
     ("dialogue", ("voicemaster.dialogue",)),
     ("speech/voice", ("voicemaster.speech", "voicemaster.voice")),

@@ -1,10 +1,11 @@
-"""The one loop that wires the stages: utterances in, referee, announcer, display, journal.
+"""The one loop: the inbox's items in, one stage at a time acting on them, its answers out.
 
-Sources (typed lines, a WAV replay, the microphone, the demo's synthetic players) run in
-their own threads and put what they heard on one queue; this loop understands each item
-against the game as it is *now*, lets the dialogue act on it, and sends the reply to the
-speaker, the displays and the journal. Timer ticks run here too, so there is one place
-where the game changes.
+An evening is a sequence of stages on one loop and one inbox: laying out a table
+(setup/table_setup.py), playing a game on it (game_stage.py), the next table. The loop
+takes every item the sources send, handles what is the same for every stage (the end of
+the input, a failed source, a notice, the microphone's level), gives the rest to the
+stage, and sends the stage's answer to the speaker and the displays. Timer ticks run
+here too, so there is one thread where the game, the setup and the status change.
 """
 
 from __future__ import annotations
@@ -12,23 +13,17 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Protocol, Sequence, Union
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import Iterable, Protocol
 
 import numpy as np
 
-from voicemaster.dialogue import Dialogue, Reply
 from voicemaster.errors import WorkerDied
-from voicemaster.game.core import Game
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
-from voicemaster.hear_ahead import HearAhead
-from voicemaster.referee import warm_up
-from voicemaster.understand.heard import Heard, typed
-from voicemaster.understand.listening import Listening
-from voicemaster.understand.parse import parse_utterance
+from voicemaster.inbox import EndOfInput, Inbox, Item, Level, Notice, Paused, Shown, SourceFailed
 
 TICK_S = 0.2
-TYPED_HINT = "Not understood: say or type e.g. 'clue ocean two', 'guess apple'; 'help' lists more, 'quit' ends."
 
 
 class Speaker(Protocol):
@@ -44,180 +39,141 @@ class Display(Protocol):
 
 
 @dataclass(frozen=True)
-class Typed:
-    """A line typed for the referee: enters at understanding."""
+class Answer:
+    """What a stage tells the table after an item, a tick or its opening."""
 
-    text: str
-
-
-@dataclass(frozen=True)
-class Spoken:
-    """One utterance of audio cut by the endpointer (16 kHz mono int16)."""
-
-    audio: np.ndarray = field(repr=False)
-    label: str = ""
-    """Where it came from, for logs and the demo's scoring ("demo: guess apple")."""
+    text: str = ""
+    """Said and shown; "" for nothing new (the displays are still refreshed)."""
+    spoken: bool = True
+    """False: shown only (progress while a reader reads on, the typed help)."""
+    heard: str | None = None
+    """What the status line shows as last heard (None: unchanged; "" clears it)."""
 
 
-@dataclass(frozen=True)
-class Paused:
-    """The talker has paused: the utterance as the endpointer will cut it should the pause
-    last, so the ear may start on it now (voicemaster/hear_ahead.py)."""
+class Stage(Protocol):
+    """One stage of an evening: what it does with each item, and what it shows meanwhile."""
 
-    audio: np.ndarray = field(repr=False)
+    @property
+    def finished(self) -> bool:
+        """The loop moves on to the next stage."""
+        ...
 
+    def opening(self) -> Answer | None: ...
 
-@dataclass(frozen=True)
-class Notice:
-    """Something the app itself must tell the table (a microphone fault, say)."""
+    def take(self, item: Item) -> Answer | None:
+        """A typed line, an utterance, or an item of the stage's own (the spymaster page's)."""
+        ...
 
-    text: str
+    def tick(self) -> Answer | None:
+        """Every TICK_S the inbox is quiet: timers, questions left unanswered."""
+        ...
 
+    def holds(self, item: Item) -> bool:
+        """Set `item` aside until the stage can take it (speech while the key is typed);
+        what is still set aside when the stage ends goes to the next one first."""
+        ...
 
-@dataclass(frozen=True)
-class Shown:
-    """Text for the displays only, never spoken (the typed-input help)."""
+    def help(self, text: str) -> str:
+        """What a typed 'help' shows now (`text`: the game's phrases)."""
+        ...
 
-    text: str
+    def ahead(self, audio: np.ndarray) -> None:
+        """The talker paused: an ear may start on what the utterance will be."""
+        ...
 
+    def view(self) -> GameSnapshot:
+        """The board as the displays show it now."""
+        ...
 
-class EndOfInput:
-    """The source has nothing more (end of a file or of standard input)."""
+    def brisk(self) -> bool:
+        """Only short requests are expected now (the endpointer ends utterances sooner)."""
+        ...
 
-
-@dataclass(frozen=True)
-class SourceFailed:
-    """The thread feeding the inbox died: nothing more will come from it."""
-
-    thread: str
-    error: BaseException
-
-
-Item = Union[Typed, Spoken, Paused, Notice, Shown, EndOfInput, SourceFailed]
-
-
-class Inbox(queue.Queue):  # type: ignore[type-arg]
-    """The one queue every source feeds. A setup that set aside what was said while the key
-    was awaited hands it to the game first (`play` runs both on this queue)."""
-
-    def put_first(self, items: Sequence[object]) -> None:
-        """Ahead of everything waiting, in their order (through the lock and deque that
-        Queue keeps for its subclasses, as LifoQueue does)."""
-        with self.not_empty:
-            self.queue.extendleft(reversed(items))
-            self.unfinished_tasks += len(items)
-            self.not_empty.notify(len(items))
-
-
-Hear = Callable[[np.ndarray, Listening], Heard]
-"""Speech against what may be said now (an ear's `hear`)."""
-
-
-@dataclass(frozen=True)
-class Handled:
-    """One item the loop acted on: what was heard in it and the reply, for logs and the demo's score."""
-
-    item: Item
-    heard: Heard
-    reply: Reply | None
+    def hides_typing(self) -> bool:
+        """Typed lines are secret now (the key card's letters): not echoed, not shown."""
+        ...
 
 
 class App:
-    def __init__(
-        self,
-        game: Game,
-        dialogue: Dialogue,
-        speaker: Speaker,
-        displays: Iterable[Display],
-        hear: Hear | None = None,
-        inbox: "queue.Queue[Item] | None" = None,
-    ) -> None:
-        """`inbox`: one the sources already feed (a setup ran on it before this game)."""
-        self.game = game
-        self.dialogue = dialogue
+    """The loop, the speaker and the displays it answers on, and the status they show."""
+
+    def __init__(self, speaker: Speaker, displays: Iterable[Display], inbox: Inbox | None = None) -> None:
         self.speaker = speaker
         self.displays = list(displays)
-        self.hear_ahead = HearAhead(hear) if hear is not None else None
-        self.inbox: "queue.Queue[Item]" = inbox if inbox is not None else Inbox()
+        self.inbox = inbox if inbox is not None else Inbox()
         self.status = TableStatus()
-        self.log: list[Handled] = []
-        self.on_heard: Callable[[Handled], None] | None = None
+        self.stage: Stage | None = None
 
-    def run(self, stop_when_over: bool = False, idle_timeout: float | None = None) -> None:
-        """Until the source ends, or "new game" is said (or the game ends, when asked to stop then)."""
-        warm_up()
-        self._say(self.dialogue.opening())
-        quiet_since = time.monotonic()
-        while True:
-            try:
-                item = self.inbox.get(timeout=TICK_S)
-            except queue.Empty:
-                self._reply(self.dialogue.tick())
-                if idle_timeout is not None and time.monotonic() - quiet_since > idle_timeout:
-                    return
-                continue
-            quiet_since = time.monotonic()
-            if isinstance(item, EndOfInput):
-                return
-            if isinstance(item, SourceFailed):
-                raise WorkerDied(item.thread, item.error)
-            self._handle(item)
-            if self.dialogue.new_game_asked or (stop_when_over and self.game.is_over()):
-                return
+    def run(self, stage: Stage) -> bool:
+        """Until the stage is finished (True) or the input ends first (False)."""
+        self.stage = stage
+        held: deque[Item] = deque()
+        try:
+            self._answer(stage.opening())
+            due = time.monotonic() + TICK_S
+            while not stage.finished:
+                item = self._next(stage, held, due)
+                if item is not None and stage.holds(item):
+                    held.append(item)
+                elif isinstance(item, EndOfInput):
+                    return False
+                elif item is not None:
+                    self._handle(stage, item)
+                if time.monotonic() >= due:
+                    self._answer(stage.tick())
+                    due = time.monotonic() + TICK_S
+            return True
+        finally:
+            self.inbox.put_first(list(held))
 
-    def _handle(self, item: Item) -> None:
-        if isinstance(item, Notice):
-            self._say(item.text)
-            return
-        if isinstance(item, Shown):
-            self._show(item.text)
-            return
-        if isinstance(item, Paused):
-            if self.hear_ahead is not None:
-                self.hear_ahead.start(item.audio, self.dialogue.listening())
-            return
-        heard = self._understand(item)
-        self.status = replace(self.status, last_heard=heard.transcript)
-        reply = self.dialogue.hear(heard.intent, read_back=heard.read_back)
-        handled = Handled(item, heard, reply)
-        self.log.append(handled)
-        if self.on_heard is not None:
-            self.on_heard(handled)
-        if isinstance(item, Typed) and heard.intent is None:
-            self._show(TYPED_HINT)
-        else:
-            self._reply(reply)
+    def _next(self, stage: Stage, held: deque[Item], due: float) -> Item | None:
+        """What was set aside, once the stage can take it; else the inbox's next, if one comes
+        before the next tick is due (the meter's levels come as often: ticks never wait on them)."""
+        if held and not stage.holds(held[0]):
+            return held.popleft()
+        try:
+            return self.inbox.get(timeout=max(0.0, due - time.monotonic()))
+        except queue.Empty:
+            return None
 
-    def _understand(self, item: Item) -> Heard:
-        now = self.dialogue.listening()
-        if isinstance(item, Typed):
-            return typed(item.text, parse_utterance(item.text, now.typed()))
-        assert isinstance(item, Spoken) and self.hear_ahead is not None
-        return self.hear_ahead(item.audio, now)
-
-    def _reply(self, reply: Reply | None) -> None:
-        if reply is not None and reply.say:
-            self._say(reply.say)
-        else:
+    def _handle(self, stage: Stage, item: Item) -> None:
+        if isinstance(item, SourceFailed):
+            raise WorkerDied(item.thread, item.error)
+        if isinstance(item, Level):
+            self.status = replace(self.status, mic_level=item.value)
             self._refresh()
+        elif isinstance(item, Notice):
+            self._answer(Answer(item.text))
+        elif isinstance(item, Shown):
+            self._answer(Answer(stage.help(item.text), spoken=False))
+        elif isinstance(item, Paused):
+            stage.ahead(item.audio)
+        else:
+            self._answer(stage.take(item))
 
-    def _say(self, text: str) -> None:
-        self.speaker.say(text)
-        self._show(text)
-
-    def _show(self, text: str) -> None:
-        """A new answer on every display, even when it reads as the last one did."""
-        self.status = replace(self.status, message=text, said=self.status.said + 1)
+    def _answer(self, answer: Answer | None) -> None:
+        """Said (unless shown only) and shown as a new answer, even when it reads as the last one did."""
+        if answer is not None and answer.heard is not None:
+            self.status = replace(self.status, last_heard=answer.heard)
+        if answer is not None and answer.text:
+            if answer.spoken:
+                self.speaker.say(answer.text)
+            self.status = replace(self.status, message=answer.text, said=self.status.said + 1)
         self._refresh()
 
     def _refresh(self) -> None:
-        snapshot = self.game.snapshot()
+        if self.stage is None:
+            return
+        snapshot = self.stage.view()
         for display in self.displays:
             display.update(snapshot, self.status)
 
     def brisk(self) -> bool:
-        """Only short requests are expected now (the endpointer ends utterances sooner)."""
-        return self.dialogue.brisk()
+        """Asked by the endpointer on the audio thread: the stage's answer, False between stages."""
+        stage = self.stage
+        return stage is not None and not stage.finished and stage.brisk()
 
-    def set_mic_level(self, level: float) -> None:
-        self.status = replace(self.status, mic_level=level)
+    def hides_typing(self) -> bool:
+        """Asked by the typed input's thread: whether the line being typed is secret now."""
+        stage = self.stage
+        return stage is not None and not stage.finished and stage.hides_typing()

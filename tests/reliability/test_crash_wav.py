@@ -11,7 +11,6 @@ where to resume.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import shutil
@@ -36,7 +35,9 @@ from tests.reliability.crash import (
     wait_for_records,
 )
 from tests.reliability.scripted import Script, scripted_game
-from voicemaster.setup.runtime import Hearing, hearing
+from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.engines import open_ear
+from voicemaster.understand.listening import Listening
 from voicemaster.commands.state import state_json
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.actions import Action
@@ -70,9 +71,9 @@ def write_recording(lines: list[str], path: Path) -> Path:
     return path
 
 
-def fresh_ear() -> Hearing:
+def fresh_ear() -> Ear[Listening]:
     """The speech path `play` builds at start-up: a new recognizer, as after a restart."""
-    return hearing(argparse.Namespace(engine=None, model=None), {})
+    return open_ear("auto").ear
 
 
 def hear_lines(lines: list[str], game: Game, journal: Journal, seed: int) -> list[int]:

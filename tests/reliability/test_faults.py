@@ -8,7 +8,6 @@ journal, speaker fallback) is the real code.
 
 from __future__ import annotations
 
-import argparse
 import random
 import subprocess
 import sys
@@ -21,7 +20,9 @@ import numpy as np
 from tests.conftest import RED, fixed_deal
 from tests.speech.fake_microphone import ScriptedMicrophone, blocks_of
 from tests.voice.test_tts import HangingSynthesizer, Recorder, engine_factory
-from voicemaster.app import App, EndOfInput, Typed
+from voicemaster.app import App
+from voicemaster.game_stage import GameStage
+from voicemaster.inbox import EndOfInput, Typed
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
 from voicemaster.game.house_rules import HouseRules
@@ -31,7 +32,10 @@ from voicemaster.referee import judge_clue_word
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
 from voicemaster.speech.audio.sources import Microphone
 from voicemaster.speech.audio.front_end import open_front_end
+from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.engines import open_ear
 from voicemaster.speech.voices.synthetic import pink_noise, speak
+from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Speaker
 
@@ -48,13 +52,15 @@ class ShownMessages:
             self.messages.append(status.message)
 
 
-def journaled_app(tmp_path: Path, speaker: Speaker, hear: object = None) -> tuple[App, Path, ShownMessages]:
+def journaled_app(
+    tmp_path: Path, speaker: Speaker, ear: Ear[Listening] | None = None
+) -> tuple[App, GameStage, Path, ShownMessages]:
     game = Game(fixed_deal(), HouseRules(), judge=judge_clue_word)
     path = tmp_path / "game.jsonl"
     journal = Journal.create(path, game.deal, HouseRules())
     dialogue = Dialogue(game, journal.append, time.monotonic, random.Random(1))
     shown = ShownMessages()
-    return App(game, dialogue, speaker, [shown], hear), path, shown  # type: ignore[arg-type]
+    return App(speaker, [shown]), GameStage(dialogue, ear), path, shown
 
 
 def test_a_hanging_speech_engine_leaves_the_game_going_with_text(tmp_path: Path) -> None:
@@ -64,13 +70,13 @@ def test_a_hanging_speech_engine_leaves_the_game_going_with_text(tmp_path: Path)
     speaker = Speaker(VoiceSettings(output=str(tmp_path / "said.wav"), timeout=0.5), console=console,
                       synthesizer=factory)  # type: ignore[arg-type]
     speaker.start()
-    app, journal, shown = journaled_app(tmp_path, speaker)
+    app, stage, journal, shown = journaled_app(tmp_path, speaker)
     for line in ["clue ocean two", f"guess {RED[0]}", f"guess {RED[1]}", "stop"]:
         app.inbox.put(Typed(line))
     app.inbox.put(EndOfInput())
     try:
         started = time.monotonic()
-        app.run()
+        app.run(stage)
         assert time.monotonic() - started < 3.0, "the game did not wait for the stuck engine"
         assert speaker.wait_idle(30)
     finally:
@@ -94,10 +100,8 @@ def spoken(*sentences: str) -> np.ndarray:
     return np.concatenate(parts)
 
 
-def real_hearing() -> object:
-    from voicemaster.setup.runtime import hearing
-
-    return hearing(argparse.Namespace(engine="pocketsphinx", model=None), {}).hear
+def real_ear() -> Ear[Listening]:
+    return open_ear("pocketsphinx").ear
 
 
 def test_a_microphone_that_fails_mid_game_is_retried_announced_and_nothing_is_lost(tmp_path: Path) -> None:
@@ -109,16 +113,16 @@ def test_a_microphone_that_fails_mid_game_is_retried_announced_and_nothing_is_lo
     ])
     speaker = Speaker(VoiceSettings(output="none"), console=Recorder())
     speaker.start()
-    app, journal, shown = journaled_app(tmp_path, speaker, real_hearing())
+    app, stage, journal, shown = journaled_app(tmp_path, speaker, real_ear())
     mic = Microphone(stream_factory=factory, retries=3, retry_delay=0.05, stall_timeout=0.3,
                      queue_frames=5000, on_fault=fault_notices(app.inbox))
     listen = lambda: feed_audio(mic, open_front_end(app_speaking=speaker.speaking), app.inbox)  # noqa: E731
     start_thread(listen, "listening", app.inbox)
     try:
-        app.run()
+        app.run(stage)
     finally:
         speaker.close()
-    heard = [h.heard.transcript for h in app.log]
+    heard = [h.heard.transcript for h in stage.log]
     retries = [m for m in shown.messages if "retry" in m]
     assert len(retries) >= 3 and "Device unavailable" in " ".join(retries), shown.messages
     assert "can no longer hear the table" in shown.messages[-1] and "saved" in shown.messages[-1]
@@ -135,12 +139,13 @@ from functools import partial
 from tests.reliability.test_faults import spoken
 from tests.speech.fake_microphone import ScriptedMicrophone, blocks_of
 from voicemaster.cli import main
-from voicemaster.commands import play
+from voicemaster.commands import options
+from voicemaster.setup import edges
 from voicemaster.speech.audio.sources import DeviceInfo, Microphone
 
 plans = [(blocks_of(spoken("clue ocean two")), True), RuntimeError("the audio driver crashed")]
-play.Microphone = partial(Microphone, stream_factory=ScriptedMicrophone(plans), retry_delay=0.05, stall_timeout=0.3)
-play.list_devices = lambda: [DeviceInfo(0, "scripted", 1, 0, 16000.0)]
+edges.Microphone = partial(Microphone, stream_factory=ScriptedMicrophone(plans), retry_delay=0.05, stall_timeout=0.3)
+options.list_devices = lambda: [DeviceInfo(0, "scripted", 1, 0, 16000.0)]
 sys.exit(main(["play", *sys.argv[1:], "--audio-out", "none", "--engine", "pocketsphinx"]))
 """
 

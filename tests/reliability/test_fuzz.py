@@ -25,8 +25,8 @@ from voicemaster.game.core import Game
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
 from voicemaster.referee import judge_clue_word
-from voicemaster.setup.runtime import voice_settings
-from voicemaster.setup.settings import CONFIG_KEYS, house_rules_from, load_config
+from voicemaster.commands.options import rules_of, voice_of
+from voicemaster.setup.settings import CONFIG_KEYS, load_config
 from voicemaster.understand.intents import AmbiguousCard
 from voicemaster.understand.parse import parse_utterance
 from voicemaster.understand.templates import vocabulary
@@ -159,7 +159,7 @@ def test_configs_with_random_values_give_settings_or_one_input_error(text: str) 
         path.write_text(text)
         try:
             config = load_config(path)
-            house_rules_from(NO_FLAGS, config)
-            voice_settings(NO_FLAGS, config)
+            rules_of(NO_FLAGS, config)
+            voice_of(NO_FLAGS, config)
         except InputError:
             pass

@@ -172,3 +172,17 @@ def test_table_talk_is_nothing(ear: GridEar) -> None:
     )
     assert [hear(ear, spoken(sentence, "flite:slt")) for sentence in talk] == [None, None, None]
     assert hear(ear, np.zeros(24000, dtype=np.int16)) is None
+
+
+def test_a_table_laid_out_before_a_game_is_heard_on_the_game_ears_model() -> None:
+    """One Whisper in memory for the evening, loaded once, not a second one for the grid."""
+    from voicemaster.setup.edges import Ears
+    from voicemaster.setup.settings import EarSettings
+    from voicemaster.speech.ears.whisper.ear import WhisperEar
+
+    ears = Ears(EarSettings("whisper"))
+    try:
+        assert isinstance(ears.game, WhisperEar)
+        assert ears.grid().engine is ears.game.engine
+    finally:
+        ears.close()

@@ -16,14 +16,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from tests.setup.laid_out import lay_out_in_loop
 from tests.setup.rendered_photos import TablePhoto, key_photo, table_photo
 from tests.setup.test_play_setup import state
 from tests.setup.test_setup_command import _read_all, _wait_for, write_key
-from voicemaster.app import EndOfInput, Inbox, Spoken
+from voicemaster.inbox import EndOfInput, Inbox, Spoken
 from voicemaster.card_files import read_board, read_key
 from voicemaster.setup.photos import board_from_file
 from voicemaster.setup.session import SetupSession
-from voicemaster.setup.table_setup import SetupProgress, SetupScreen, lay_out_table, open_grid, two_word_cards
+from voicemaster.setup.table_setup import SetupProgress, two_word_cards
 from voicemaster.speech.voices.speakers import say
 from voicemaster.vocabulary import number_words, spoken_number
 
@@ -142,7 +143,7 @@ def test_the_cards_a_photo_could_not_read_may_be_said(tmp_path: Path) -> None:
     """Each card the app asks for said ("card fourteen is brush"), heard by the real grid ear
     through the setup's own loop. A synthetic voice's correction is often not heard at all
     ("Heart 14 is brush"): each is said by three voices in turn, and n-1 of n must land."""
-    pytest.importorskip("voicemaster.setup.grid_ear")
+    grid_ear = pytest.importorskip("voicemaster.setup.grid_ear")
     photo = table_photo("cli", hands=1)
     cards = board_from_file(photo.path)
     unread = [i for i, card in enumerate(cards) if card is None]
@@ -154,8 +155,8 @@ def test_the_cards_a_photo_could_not_read_may_be_said(tmp_path: Path) -> None:
     inbox.put(EndOfInput())
     said: list[str] = []
     session = SetupSession(two_word_cards())
-    assert not lay_out_table(session, inbox, SetupScreen(said.append, []), SetupProgress.beside(tmp_path / "board.txt"),
-                             open_grid(), photo=cards)
+    assert not lay_out_in_loop(session, inbox, SetupProgress.beside(tmp_path / "board.txt"), said.append,
+                               ear=grid_ear.open_grid_ear(), photo=cards)
     right = [i for i in unread if session.layout.slots[i] == photo.words[i]]
     assert len(right) >= len(unread) - 1, said
     assert said[0].endswith("could not be read: say or type them.")

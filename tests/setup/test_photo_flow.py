@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from voicemaster.app import EndOfInput, Inbox, Typed
+from voicemaster.inbox import EndOfInput, Inbox, Typed
 from voicemaster.game.cards import KEY_LETTERS
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.setup.photos import BoardRead, PhotoRefused
 from voicemaster.setup.session import SetupSession
-from voicemaster.setup.table_setup import CardTyped, KeyEntered, SetupProgress, SetupScreen, lay_out_table, two_word_cards
+from voicemaster.setup.table_setup import CardTyped, KeyEntered, SetupProgress, two_word_cards
 
+from .laid_out import lay_out_in_loop
 from .test_session import KEY
 from .test_whole_table import CARDS, read_with_gaps
 
@@ -37,7 +38,7 @@ def test_a_photo_read_then_corrected_by_page_and_typing_sets_the_table(tmp_path:
                  CardTyped(6, "pilot"), CardTyped(6, "Piano"), Typed("cloud"), Typed("yes"),
                  KeyEntered(tuple(KEY_LETTERS[letter] for letter in "".join(KEY.split())))):
         inbox.put(item)
-    assert lay_out_table(session, inbox, SetupScreen(said.append, [board]), progress)
+    assert lay_out_in_loop(session, inbox, progress, said.append, [board])
     assert said[1:] == [
         "The photo of the table could not be read: no grid found. Photograph it again, or read the cards aloud.",
         "Twenty-three cards read; card seven and card nineteen could not be read: say or type them.",
@@ -60,6 +61,6 @@ def test_a_photo_that_could_not_be_read_loses_nothing_already_set(tmp_path: Path
     for item in (Typed("row one: apple, bear, castle, Loch Ness, pilot"), Typed("yes"), PhotoRefused("too small"),
                  EndOfInput()):
         inbox.put(item)
-    assert not lay_out_table(session, inbox, SetupScreen(lambda text: None, []), progress)
+    assert not lay_out_in_loop(session, inbox, progress)
     assert progress.load()["cards"][:5] == ["apple", "bear", "castle", "Loch Ness", "pilot"]
     assert session.layout.confirmed == {0}

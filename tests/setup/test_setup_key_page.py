@@ -13,20 +13,22 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
 from tests.display.test_play_web import read_urls
+from tests.setup.laid_out import lay_out_in_loop
 from tests.setup.test_play_setup import BLUE_KEY, SECOND, state
 from tests.setup.test_setup_command import CARDS, KEY_LINES, ROWS, _read_all, _type, _wait_for, confirmed
-from voicemaster.app import Inbox, Typed
+from voicemaster.inbox import Inbox, Typed
 from voicemaster.card_files import read_board, read_key
 from voicemaster.display.key_entry import KeyEntry, KeyNotTaken
 from voicemaster.game.cards import KEY_LETTERS
 from voicemaster.setup.session import SetupSession
-from voicemaster.setup.table_setup import KeyEntered, SetupProgress, SetupScreen, lay_out_table, two_word_cards
+from voicemaster.setup.table_setup import KeyEntered, SetupProgress, two_word_cards
 
 VM = [sys.executable, "-m", "voicemaster"]
 KEY = "".join("".join(KEY_LINES).split())
@@ -182,11 +184,10 @@ def test_a_key_typed_before_the_cards_leaves_the_page_taking_none(tmp_path: Path
     """A key typed before the cards are read: once it is typed, the page refuses one, and a
     key it had already taken as it was typed changes nothing."""
     session = SetupSession(two_word_cards(), key_wanted=True, key_first=True, key_page=True)
-    screen, entry = SetupScreen(lambda text: None, []), KeyEntry()
-    screen.key_entry = entry
+    entry = KeyEntry()
     inbox = Inbox()
     progress = SetupProgress.beside(tmp_path / "board.txt")
-    laying_out = threading.Thread(target=lay_out_table, args=(session, inbox, screen, progress), daemon=True)
+    laying_out = threading.Thread(target=partial(lay_out_in_loop, session, inbox, progress, key_entry=entry), daemon=True)
     laying_out.start()
     for line in KEY_LINES:
         inbox.put(Typed(line))
@@ -208,7 +209,6 @@ def test_a_key_tapped_while_the_cards_are_read_is_shown_not_said_over_the_reader
     row would lose what the reader says meanwhile. Once the cards are set, it is said."""
     said: list[str] = []
     session = SetupSession(two_word_cards(), key_wanted=True, key_first=False, key_page=True)
-    screen = SetupScreen(said.append, [])
     inbox = Inbox()
     lines = confirmed(ROWS)
     for line in lines[:3]:
@@ -216,7 +216,7 @@ def test_a_key_tapped_while_the_cards_are_read_is_shown_not_said_over_the_reader
     inbox.put(KeyEntered(tuple(KEY_LETTERS[letter] for letter in KEY)))
     for line in lines[3:]:
         inbox.put(Typed(line))
-    assert lay_out_table(session, inbox, screen, SetupProgress.beside(tmp_path / "board.txt"))
+    assert lay_out_in_loop(session, inbox, SetupProgress.beside(tmp_path / "board.txt"), said.append)
     assert session.done and "".join(k.letter for k in session.key or ()) == KEY
     assert not any(text.startswith("Key card set") for text in said)
     assert said[-1] == "All 25 cards are set."

@@ -12,20 +12,20 @@ from functools import partial
 
 import numpy as np
 
-from voicemaster.app import App, EndOfInput, Handled, Spoken
+from voicemaster.app import App
 from voicemaster.commands.demo_table import Line, ScriptedTable
+from voicemaster.commands.options import add_output_arguments, output_settings
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.core import Game
 from voicemaster.setup.dealing import new_deal
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.referee import judge_clue_word
-from voicemaster.setup.runtime import (
-    DisplayedConsole, add_output_arguments, hearing, open_displays, open_speaker, tell_warnings,
-)
+from voicemaster.game_stage import GameStage, Handled
+from voicemaster.inbox import EndOfInput, Spoken
+from voicemaster.setup.edges import open_edges
 from voicemaster.setup.sources import start_thread
 from voicemaster.speech.audio.sources import FRAME_SAMPLES, ArraySource
-from voicemaster.speech.audio.denoise import check_installed
-from voicemaster.speech.audio.front_end import FrontEnd, open_front_end
+from voicemaster.speech.audio.front_end import FrontEnd
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.voices.speakers import say
 from voicemaster.understand.intents import Intent, to_json
@@ -51,28 +51,22 @@ class Score:
 
 
 def run(args: argparse.Namespace) -> int:
-    check_installed(args.denoise)
+    settings = output_settings(args, {})
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     game = Game(new_deal(seed=seed), HouseRules(), judge=judge_clue_word)
     dialogue = Dialogue(game, lambda _action: None, time.monotonic, random.Random(seed))
-    console = DisplayedConsole()
-    speaker = open_speaker(args, {}, console)
-    displays = open_displays(args, console)
-    ears = hearing(args, {})
-    app = App(game, dialogue, speaker, displays.all, ears.hear)
-    tell_warnings(ears, app.inbox, displays.board)
     score = Score()
-    front_end = open_front_end(args.denoise or ears.denoise, speaker.speaking, brisk=dialogue.brisk)
-    table = ScriptedTable(random.Random(seed), mistake_rate=args.mistakes)
-    print(f"Demo game, seed {seed}. Players speak with piper and flite voices; {ears.engine} listens.")
-    start_thread(partial(_players, app, table, score, front_end), "demo-players", app.inbox)
-    try:
-        app.run(stop_when_over=True)
-    finally:
-        speaker.wait_idle(timeout=60)
-        speaker.close()
-        displays.close()
-        ears.close()
+    with open_edges(settings, ears=True) as edges:
+        assert edges.ears is not None and edges.ears.game is not None
+        ear = edges.ears.game
+        app = edges.app()
+        stage = GameStage(dialogue, ear, stop_when_over=True)
+        edges.tell_warnings()
+        front_end = edges.front_end_for(ear, brisk=dialogue.brisk)
+        table = ScriptedTable(random.Random(seed), mistake_rate=args.mistakes)
+        print(f"Demo game, seed {seed}. Players speak with piper and flite voices; {ear.name} listens.")
+        start_thread(partial(_players, app, stage, table, score, front_end), "demo-players", app.inbox)
+        app.run(stage)
     winner = game.winner.title if game.winner else "Nobody"
     for line, heard in score.said:
         if not line.understood_by(heard):
@@ -81,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _players(app: App, table: ScriptedTable, score: Score, front_end: FrontEnd) -> None:
+def _players(app: App, stage: GameStage, table: ScriptedTable, score: Score, front_end: FrontEnd) -> None:
     """Say one line, wait until the referee has dealt with it and finished talking, repeat."""
     handled = threading.Event()
     heard_last: list[Handled] = []
@@ -90,14 +84,14 @@ def _players(app: App, table: ScriptedTable, score: Score, front_end: FrontEnd) 
         heard_last.append(heard)
         handled.set()
 
-    app.on_heard = on_heard
+    stage.on_heard = on_heard
     for _ in range(MAX_LINES):
         app.speaker.wait_idle(timeout=60)
-        if app.game.is_over():
+        if stage.game.is_over():
             return
-        question = app.dialogue.question
+        question = stage.dialogue.question
         read_back = question.clue if question is not None and question.kind == "clue" else None
-        line = table.next_line(app.game.snapshot(), app.dialogue.listening().awaiting_clue, read_back)
+        line = table.next_line(stage.game.snapshot(), stage.dialogue.listening().awaiting_clue, read_back)
         handled.clear()
         heard_last.clear()
         sent = 0

@@ -11,7 +11,7 @@ from voicemaster.card_files import read_board, read_wordlist
 from voicemaster.errors import InputError
 from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import bundled_wordlist
-from voicemaster.setup.runtime import engine_argument
+from voicemaster.commands.options import engine_argument
 from voicemaster.speech.ears.engines import ENGINES, open_ear
 from voicemaster.speech.ears.ear import Ear
 from voicemaster.speech.audio.wav import read_wav

@@ -6,28 +6,20 @@ key) files."""
 from __future__ import annotations
 
 import argparse
-import queue
 import sys
-from functools import partial
 from pathlib import Path
-from typing import Callable
 
-from voicemaster.app import Inbox, Item
 from voicemaster.card_files import read_key
+from voicemaster.commands.options import (
+    add_config_argument, add_output_arguments, add_photo_arguments, input_of, output_settings,
+)
 from voicemaster.errors import InputError
-from voicemaster.setup.photos import TablePhotos, add_photo_arguments
-from voicemaster.setup.runtime import (
-    DisplayedConsole, Displays, add_output_arguments, open_displays, open_speaker, start_typed_input,
-)
+from voicemaster.setup.edges import open_edges
+from voicemaster.setup.photos import TablePhotos
 from voicemaster.setup.session import SetupSession
-from voicemaster.setup.settings import config_file, load_config
-from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
-from voicemaster.setup.table_setup import (
-    GRID_DENOISE, HearGrid, SetupScreen, TableFiles, key_first, open_grid, set_up_table, two_word_cards,
-)
-from voicemaster.speech.audio.front_end import open_front_end
-from voicemaster.speech.audio.sources import AudioSource, Microphone, wav_source
-from voicemaster.voice.tts import Speaker
+from voicemaster.setup.settings import load_config
+from voicemaster.setup.table_setup import TableFiles, key_first, lay_out, two_word_cards
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("setup", help="lay out a physical table: photograph or read the cards, the key card",
@@ -41,16 +33,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_photo_arguments(p)
     p.add_argument("--input", default="mic", metavar="{mic,text,FILE.wav}",
                    help="where the cards come from (default: the microphone; typed lines always work)")
-    p.add_argument("--config", type=Path, help=f"config file (default {config_file()})")
+    add_config_argument(p)
     add_output_arguments(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from voicemaster.commands.play import check_input
-
     config = load_config(args.config)
-    source = check_input(args.input)
+    source = input_of(args.input)
     for path in (args.board_out, args.key_out):
         if path is not None and path.is_dir():
             raise InputError("is a directory; give a file to write, e.g. DIR/board.txt", str(path))
@@ -58,41 +48,19 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--key and --key-photo: give the key card as a file or as a photo, not both")
     if args.key_photo is not None and args.key_out is None:
         raise InputError("--key-photo needs --key-out FILE: where to write the key card read from it")
-    photos = TablePhotos.read(args)
+    photos = TablePhotos.read(args.photo, args.key_photo)
     key = read_key(args.key) if args.key is not None else photos.key
-    console = DisplayedConsole()
-    speaker = open_speaker(args, config, console)
-    displays = open_displays(args, console)
-    session = SetupSession(two_word_cards(), key_wanted=args.key_out is not None, key=key,
-                           key_first=key_first(displays.key_page, photos.cards is not None),
-                           key_page=displays.key_page is not None)
-    inbox = Inbox()
-    try:
-        hear_grid, listen = start_setup_inputs(args, source, displays, inbox, speaker, lambda: session.wants_key)
-        set_up_table(session, TableFiles(args.board_out, args.key_out), inbox,
-                     SetupScreen(speaker.say, displays.all), hear_grid, when_keyed=listen, key_page=displays.key_page,
-                     key_outlasts_input=source != "text", photo=photos.cards)
-    finally:
-        speaker.wait_idle(timeout=30)
-        speaker.close()
-        displays.close()
+    settings = output_settings(args, config, source)
+    with open_edges(settings, game_ear=False) as edges:
+        app = edges.app()
+        key_page = edges.displays.key_page
+        session = SetupSession(two_word_cards(), key_wanted=args.key_out is not None, key=key,
+                               key_first=key_first(key_page, photos.cards is not None), key_page=key_page is not None)
+        ear = edges.ears.grid() if edges.ears is not None else None
+        edges.start_typing(app, ends_input=ear is None)
+        listen = (lambda: edges.start_listening(app, ear)) if ear is not None else None
+        lay_out(app, session, TableFiles(args.board_out, args.key_out), ear, when_keyed=listen, key_page=key_page,
+                key_outlasts_input=ear is not None, photo=photos.cards)
     written = f" and {args.key_out}" if args.key_out is not None else ""
     print(f"voicemaster: the table is set: wrote {args.board_out}{written}", file=sys.stderr)
     return 0
-
-
-def start_setup_inputs(
-    args: argparse.Namespace, source: str | Path, displays: Displays, inbox: "queue.Queue[Item]",
-    speaker: Speaker, hidden: Callable[[], bool],
-) -> tuple[HearGrid | None, Callable[[], None] | None]:
-    """Typed lines always (the key, a typed card); with a microphone or a WAV also speech,
-    heard by the grid ear. Returns how speech is heard and what starts the audio (both None
-    for typed input only)."""
-    if source == "text":
-        start_typed_input(displays, inbox, hidden)
-        return None, None
-    start_typed_input(displays, inbox, hidden, ends_input=False)
-    hear = open_grid()
-    front_end = open_front_end(args.denoise or GRID_DENOISE, speaker.speaking)
-    audio: AudioSource = Microphone(on_fault=fault_notices(inbox)) if source == "mic" else wav_source(source)
-    return hear, partial(start_thread, partial(feed_audio, audio, front_end, inbox), "listening", inbox)

@@ -14,7 +14,7 @@ import threading
 import tty
 from typing import Callable
 
-from voicemaster.app import EndOfInput, Item
+from voicemaster.inbox import EndOfInput, Item
 from voicemaster.setup.sources import start_thread, typed_line
 
 ERASE = frozenset({"\x7f", "\b"})

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from voicemaster.card_files import read_board, read_key
 from voicemaster.errors import InputError
@@ -21,6 +20,7 @@ from voicemaster.journal import Journal, JournalLock, check_journal_path, load_g
 from voicemaster.paths import data_home
 from voicemaster.referee import judge_clue_word
 from voicemaster.setup.dealing import RecentCards, new_deal
+from voicemaster.setup.settings import TableChoice
 from voicemaster.setup.table_setup import SetupProgress, TableFiles
 
 
@@ -41,49 +41,31 @@ class OpenGame:
             self.journal.close()
 
 
-def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("the deal")
-    g.add_argument("--board", type=Path, help="25 lines, one card each (a physical deal)")
-    g.add_argument("--key", type=Path, help="5 lines of 5 letters R/B/N/A (the physical key card)")
-    g.add_argument("--random-key", action="store_true",
-                   help="with --board and no key card: draw the key at random (the spymasters see it with `voicemaster key`)")
-    g.add_argument("--deal", action="store_true",
-                   help="deal from the word list (without --board or a deal, the table is laid out by voice first)")
-    g.add_argument("--wordlist", type=Path, help="deal from this word list instead of the default")
-    g.add_argument("--seed", type=int, help="deal (and key) from this seed, for a repeatable game")
-    g.add_argument("--journal", type=Path, help="record the game in this file")
-    g.add_argument("--resume", action="store_true", help="continue the game recorded in --journal")
-
-
-def deal_from(args: argparse.Namespace, config: dict[str, Any]) -> Deal:
+def deal_from(table: TableChoice) -> Deal:
     """The physical deal when given, else a fresh seeded one from the word list."""
-    rng = random.Random(args.seed)
-    if args.board is not None:
-        cards = read_board(args.board)
-        if args.key is not None and args.random_key:
+    rng = random.Random(table.seed)
+    if table.board is not None:
+        cards = read_board(table.board)
+        if table.key is not None and table.random_key:
             raise InputError("--key and --random-key: give the key card, or have one drawn, not both")
-        if args.key is None and not args.random_key:
+        if table.key is None and not table.random_key:
             raise InputError(
-                f"{args.board} is a deal from the table, so its key card is there too: "
+                f"{table.board} is a deal from the table, so its key card is there too: "
                 "pass --key FILE (5 lines of R/B/N/A), or --random-key to have one drawn"
             )
-        key = read_key(args.key) if args.key is not None else deal_key(rng)
+        key = read_key(table.key) if table.key is not None else deal_key(rng)
         return Deal(cards, key)
-    if args.key is not None:
+    if table.key is not None:
         raise InputError("--key needs --board: the key card describes a physical deal")
-    recent = None if args.seed is not None else RecentCards(data_home() / "recent-cards.json")
-    return new_deal(args.wordlist or configured_wordlist(config), args.seed, recent)
+    return deal_anew(table, 0)
 
 
-def deals(args: argparse.Namespace, config: dict[str, Any]) -> bool:
-    """The game is dealt from a word list (--deal, --wordlist, --seed, or a word list in the config)."""
-    return bool(args.deal or args.wordlist is not None or args.seed is not None or config.get("wordlist") is not None)
-
-
-def lays_out_table(args: argparse.Namespace, config: dict[str, Any]) -> bool:
-    """`play` with neither a board nor a deal (nor a game to resume) lays out the table first.
-    A key card without its board is refused by `deal_from`, as before."""
-    return not (args.resume or args.board is not None or args.key is not None or deals(args, config))
+def deal_anew(table: TableChoice, played: int) -> Deal:
+    """A fresh deal from the word list: the seed's deal for the first game, the next seed's for
+    each game after (seeded evenings repeat), else one avoiding the cards dealt recently."""
+    seed = None if table.seed is None else table.seed + played
+    recent = None if seed is not None else RecentCards(data_home() / "recent-cards.json")
+    return new_deal(table.wordlist, seed, recent)
 
 
 def journal_for(journal: Path | None, game: int) -> Path | None:
@@ -113,29 +95,17 @@ def table_files(journal: Path | None) -> TableFiles:
     return TableFiles(base.with_name(f"{base.stem}.board.txt"), base.with_name(f"{base.stem}.key.txt"))
 
 
-def configured_wordlist(config: dict[str, Any]) -> Path | None:
-    """`wordlist = "..."` in the config file (checked by load_config); a relative path is
-    relative to that file."""
-    value = config.get("wordlist")
-    if value is None:
-        return None
-    source = str(config.get("_path", "config"))
-    path = Path(str(value)).expanduser()
-    return path if path.is_absolute() else Path(source).parent / path
-
-
 def open_game(
-    args: argparse.Namespace,
-    rules: HouseRules,
-    config: dict[str, Any],
-    clock: Callable[[], float] = time.monotonic,
+    table: TableChoice, rules: HouseRules, clock: Callable[[], float] = time.monotonic, web: bool = False,
 ) -> OpenGame:
-    if args.resume:
-        return _resume(args, clock)
-    deal = deal_from(args, config)
-    opened = start_game(deal, rules, args.journal, clock)
-    if args.board is not None and args.key is None:
-        opened.drawn_key = _show_drawn_key(args, deal)
+    """The game the command line names: resumed from its journal, or started on its deal.
+    `web`: the spymaster page shows a key drawn at random too."""
+    if table.resume:
+        return _resume(table, clock)
+    deal = deal_from(table)
+    opened = start_game(deal, rules, table.journal, clock)
+    if table.board is not None and table.key is None:
+        opened.drawn_key = _show_drawn_key(table, deal, web)
     return opened
 
 
@@ -147,52 +117,53 @@ def start_game(
     return OpenGame(game, Journal.create(journal, deal, rules) if journal else None, resumed=False)
 
 
-def _show_drawn_key(args: argparse.Namespace, deal: Deal) -> str:
+def _show_drawn_key(table: TableChoice, deal: Deal, web: bool) -> str:
     """Where the spymasters find the key drawn for a physical board: the journal holds
     it; without one it is written beside the board, for `voicemaster key`."""
-    pages = " or on the spymaster page" if getattr(args, "web", None) is not None else ""
-    if args.journal is not None:
-        command = f"voicemaster key --journal {args.journal}"
+    assert table.board is not None
+    pages = " or on the spymaster page" if web else ""
+    if table.journal is not None:
+        command = f"voicemaster key --journal {table.journal}"
     else:
-        key_file = args.board.with_name(f"{args.board.stem}.drawn-key.txt")
+        key_file = table.board.with_name(f"{table.board.stem}.drawn-key.txt")
         text = "".join(k.letter for k in deal.key)
         try:
             key_file.write_text("\n".join(text[i : i + 5] for i in range(0, 25, 5)) + "\n", encoding="utf-8")
         except OSError as exc:
             raise InputError(f"cannot write the drawn key card: {exc.strerror}", str(key_file)) from None
-        command = f"voicemaster key --board {args.board} --key {key_file}"
+        command = f"voicemaster key --board {table.board} --key {key_file}"
     return f"I drew the key card at random. Spymasters: see it with {command}{pages}."
 
 
-def _resume(args: argparse.Namespace, clock: Callable[[], float]) -> OpenGame:
-    if args.journal is None:
+def _resume(table: TableChoice, clock: Callable[[], float]) -> OpenGame:
+    if table.journal is None:
         raise InputError("--resume needs --journal FILE: the game to continue")
-    check_journal_path(args.journal)
-    if not args.journal.exists():
-        partial = SetupProgress.beside(table_files(args.journal).board).path
+    check_journal_path(table.journal)
+    if not table.journal.exists():
+        partial = SetupProgress.beside(table_files(table.journal).board).path
         unfinished = f"; the setup of its table is unfinished ({partial}): play without --resume goes on with it"
         raise InputError("nothing to resume: the journal does not exist" + (unfinished if partial.exists() else ""),
-                         str(args.journal))
-    lock = JournalLock.take(args.journal)
+                         str(table.journal))
+    lock = JournalLock.take(table.journal)
     try:
-        game, journal = _reopen(args, lock, clock)
+        game, journal = _reopen(table, table.journal, lock, clock)
     except BaseException:
         lock.release()
         raise
     return OpenGame(game, journal, resumed=True)
 
 
-def _reopen(args: argparse.Namespace, lock: JournalLock, clock: Callable[[], float]) -> tuple[Game, Journal]:
+def _reopen(table: TableChoice, path: Path, lock: JournalLock, clock: Callable[[], float]) -> tuple[Game, Journal]:
     """Load under the lock, so that no other session writes between loading and appending."""
-    loaded = load_game(args.journal, clock, judge=judge_clue_word)
+    loaded = load_game(path, clock, judge=judge_clue_word)
     for warning in loaded.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
-    if args.board is not None:
-        board = read_board(args.board)
+    if table.board is not None:
+        board = read_board(table.board)
         if [card_key(c) for c in board] != [card_key(c) for c in loaded.game.deal.cards]:
-            raise InputError(f"this journal records a game on another board than {args.board}", str(args.journal))
-    journal = Journal.resume(args.journal, loaded, lock)
+            raise InputError(f"this journal records a game on another board than {table.board}", str(path))
+    journal = Journal.resume(path, loaded, lock)
     if journal.set_aside is not None:
-        print(f"voicemaster: warning: {args.journal}: the lines that did not replay are kept in {journal.set_aside}",
+        print(f"voicemaster: warning: {path}: the lines that did not replay are kept in {journal.set_aside}",
               file=sys.stderr)
     return loaded.game, journal

@@ -9,7 +9,6 @@ need be and confirm it there: the key is never said nor put where the table sees
 
 from __future__ import annotations
 
-import argparse
 import logging
 import queue
 import sys
@@ -42,13 +41,6 @@ class PhotoRefused:
     """A table photo that could not be read, and why (one line for the table)."""
 
     message: str
-
-
-def add_photo_arguments(parser: argparse.ArgumentParser | Any) -> None:
-    parser.add_argument("--photo", type=Path, metavar="IMAGE",
-                        help="lay out the table from a photo of its 25 cards (unread cards are asked for)")
-    parser.add_argument("--key-photo", type=Path, metavar="IMAGE",
-                        help="the key card from a photo of it, the way the spymasters see it")
 
 
 def refused_board(message: str) -> str:
@@ -94,10 +86,10 @@ class TablePhotos:
     key: Key | None = None
 
     @staticmethod
-    def read(args: argparse.Namespace) -> "TablePhotos":
+    def read(photo: Path | None, key_photo: Path | None) -> "TablePhotos":
         """InputError (exit 2, one line naming the file) for a photo that gives nothing."""
-        cards = board_from_file(args.photo) if args.photo is not None else None
-        key = key_from_file(args.key_photo) if args.key_photo is not None else None
+        cards = board_from_file(photo) if photo is not None else None
+        key = key_from_file(key_photo) if key_photo is not None else None
         return TablePhotos(cards, key)
 
 

@@ -1,8 +1,11 @@
-"""Settings built once from the config file and the command line, then passed down."""
+"""Settings: what a run was asked for, decided once and passed down; and the config file.
+
+commands/options.py builds a `Settings` from the command line over the config file over
+the defaults (the only place the two meet); below commands/ nothing sees the command line.
+"""
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import re
@@ -12,11 +15,84 @@ from pathlib import Path
 from typing import Any, Callable
 
 from voicemaster.errors import InputError
-from voicemaster.game.house_rules import RULE_NAMES, HouseRules, TimerSettings, UnknownHouseRule
+from voicemaster.game.house_rules import RULE_NAMES, HouseRules
 from voicemaster.paths import config_file
 from voicemaster.speech.ears.engines import ENGINES, RETIRED
+from voicemaster.voice.settings import VoiceSettings
 
 Check = Callable[[Any], bool]
+
+
+@dataclass(frozen=True)
+class EarSettings:
+    """How the table is heard."""
+
+    engine: str = "auto"
+    model: Path | None = None
+    """A vosk or CTranslate2 Whisper model directory; None: the engine's own."""
+    denoise: str | None = None
+    """The noise stage before the endpointer; None: the listening ear's own choice."""
+
+    def noise_stage(self, ear_choice: str) -> str:
+        """The noise stage for an ear that hears best with `ear_choice`: the one asked for, if any."""
+        return self.denoise or ear_choice
+
+
+@dataclass(frozen=True)
+class TableChoice:
+    """Which table a game is played on: a board file and its key card, a deal from a word list,
+    a journal to resume; or none of these, and the table is laid out first (from photos, when
+    given)."""
+
+    board: Path | None = None
+    key: Path | None = None
+    random_key: bool = False
+    deal: bool = False
+    wordlist: Path | None = None
+    """--wordlist, else the config file's word list."""
+    seed: int | None = None
+    journal: Path | None = None
+    resume: bool = False
+    photo: Path | None = None
+    key_photo: Path | None = None
+
+    @property
+    def deals(self) -> bool:
+        """Dealt from a word list (--deal, --wordlist, --seed, or a word list in the config)."""
+        return self.deal or self.wordlist is not None or self.seed is not None
+
+    @property
+    def lays_out(self) -> bool:
+        """Neither a board nor a deal nor a game to resume: the table is laid out first. A key
+        card without its board is refused by the deal, as before."""
+        return not (self.resume or self.board is not None or self.key is not None or self.deals)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a run was asked for."""
+
+    voice: VoiceSettings = field(default_factory=VoiceSettings)
+    web: str | None = None
+    """HOST:PORT of the web display ("" for the default); None: no web display."""
+    ears: EarSettings = field(default_factory=EarSettings)
+    input: str | Path = "text"
+    """"mic", "text", or a WAV file to replay."""
+    realtime: bool = False
+    """A WAV replayed at its real pace."""
+    rules: HouseRules = field(default_factory=HouseRules)
+    confirm_clues: bool = False
+    table: TableChoice = field(default_factory=TableChoice)
+
+    @property
+    def hears(self) -> bool:
+        """Speech comes in (a microphone or a recording), not only typed lines."""
+        return self.input != "text"
+
+    @property
+    def live(self) -> bool:
+        """The audio comes as it is said (the microphone, or a replay at its real pace)."""
+        return self.input == "mic" or self.realtime
 
 
 @dataclass(frozen=True)
@@ -131,46 +207,3 @@ def _toml(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         return str(value)
-
-
-def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("house rules (also settable in the config file)")
-    g.add_argument("--house-rules", action="append", default=[], metavar="R1,R2",
-                   help="exact-guesses, lenient-clues, allow-rhymes, allow-compound-clues, referee-asks")
-    g.add_argument("--coop", action="store_true", default=None, help="co-op variant against a simulated opponent")
-    g.add_argument("--timer", action="store_true", default=None, help="turn timer on")
-    g.add_argument("--clue-seconds", type=float, help="timer length for the clue (default 120)")
-    g.add_argument("--guess-seconds", type=float, help="timer length for the guesses (default 120)")
-    g.add_argument("--timer-enforced", action="store_true", default=None,
-                   help="time's up ends the turn (default: only announced)")
-    g.add_argument("--config", type=Path, help=f"config file (default {config_file()})")
-
-
-def house_rules_from(args: argparse.Namespace, config: dict[str, Any]) -> HouseRules:
-    """Flags over the config file (already checked by load_config) over the defaults."""
-    config_rules = config.get("house_rules", [])
-    if isinstance(config_rules, str):
-        config_rules = [config_rules]
-    ctimer = config.get("timer", {})
-    timer = TimerSettings(
-        enabled=bool(_pick(args.timer, ctimer.get("enabled"), False)),
-        clue_seconds=float(_pick(args.clue_seconds, ctimer.get("clue_seconds"), 120.0)),
-        guess_seconds=float(_pick(args.guess_seconds, ctimer.get("guess_seconds"), 120.0)),
-        enforced=bool(_pick(args.timer_enforced, ctimer.get("enforced"), False)),
-    )
-    if not (math.isfinite(timer.clue_seconds) and math.isfinite(timer.guess_seconds)) or min(
-        timer.clue_seconds, timer.guess_seconds
-    ) <= 0:
-        raise InputError("--clue-seconds and --guess-seconds must be a number of seconds above 0")
-    try:
-        return HouseRules.from_names(
-            [*config_rules, *args.house_rules],
-            coop=bool(_pick(args.coop, config.get("coop"), False)),
-            timer=timer,
-        )
-    except UnknownHouseRule as exc:
-        raise InputError(f"--house-rules: {exc}") from None
-
-
-def _pick(flag: Any, configured: Any, default: Any) -> Any:
-    return flag if flag is not None else configured if configured is not None else default

@@ -13,7 +13,7 @@ from typing import Callable, TextIO
 
 import numpy as np
 
-from voicemaster.app import EndOfInput, Item, Notice, Paused, Shown, SourceFailed, Spoken, Typed
+from voicemaster.inbox import EndOfInput, Item, Level, Notice, Paused, Shown, SourceFailed, Spoken, Typed
 from voicemaster.errors import InputError
 from voicemaster.speech.audio.sources import AudioDeviceError, AudioSource
 from voicemaster.speech.audio.endpointer import Utterance, frame_energy_db
@@ -67,28 +67,24 @@ def typed_line(line: str, inbox: "queue.Queue[Item]") -> bool:
     return True
 
 
-def feed_audio(
-    source: AudioSource,
-    front_end: FrontEnd,
-    inbox: "queue.Queue[Item]",
-    on_level: Callable[[float], None] | None = None,
-    hear_ahead: bool = False,
-) -> None:
+def feed_audio(source: AudioSource, front_end: FrontEnd, inbox: "queue.Queue[Item]", hear_ahead: bool = False) -> None:
     """The front end's utterances, one Spoken item each; faults become notices. With
     `hear_ahead` (a source in real time) each pause long enough to be the end is sent too
-    (Paused), so the ear starts on it while the rest of the silence is waited for; faster
-    than real time the utterance follows at once and there is nothing to gain."""
+    (Paused), so the ear starts on it while the rest of the silence is waited for, and the
+    level every few frames for the meter (Level: the loop alone writes what is shown);
+    faster than real time the utterance follows at once and there is nothing to gain."""
     frames_seen = itertools.count()
 
     def meter(frame: np.ndarray) -> None:
-        if next(frames_seen) % LEVEL_EVERY_FRAMES == 0 and on_level is not None:
-            on_level(level_of(frame))
+        if next(frames_seen) % LEVEL_EVERY_FRAMES == 0:
+            inbox.put(Level(level_of(frame)))
 
     def paused(utterance: Utterance) -> None:
         inbox.put(Paused(utterance.audio))
 
     try:
-        for utterance in front_end.utterances(source, on_frame=meter, on_pause=paused if hear_ahead else None):
+        for utterance in front_end.utterances(source, on_frame=meter if hear_ahead else None,
+                                              on_pause=paused if hear_ahead else None):
             inbox.put(Spoken(utterance.audio))
     except (AudioDeviceError, InputError) as exc:
         inbox.put(Notice(f"I can no longer hear the table: {exc}. Your game is saved."))

@@ -3,28 +3,17 @@ front end makes of the recording."""
 
 from __future__ import annotations
 
-import queue
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.conftest import fixed_deal
 from tests.reliability.bad_files import wav_bytes
-from voicemaster.app import App, EndOfInput, Item, Spoken
-from voicemaster.cli import build_parser
-from voicemaster.commands.play import start_listening
-from voicemaster.dialogue import Dialogue
-from voicemaster.game.core import Game
-from voicemaster.referee import judge_clue_word
-from voicemaster.setup.runtime import Hearing
+from tests.listened import play_inbox
+from voicemaster.inbox import Spoken
 from voicemaster.speech.audio.sources import ArraySource, wav_source
 from voicemaster.speech.audio.front_end import clean_utterance, open_front_end
 from voicemaster.speech.voices.synthetic import mix_at_snr, pink_noise, speak
-from voicemaster.understand.heard import Heard
-from voicemaster.voice.settings import VoiceSettings
-from voicemaster.voice.tts import Console, Speaker
 
 
 @pytest.fixture(scope="module")
@@ -45,20 +34,7 @@ def fan_noise_recording(speech: np.ndarray, tmp_path_factory: pytest.TempPathFac
 def played(recording: Path, denoise: str | None, ears_choice: str = "auto") -> list[np.ndarray]:
     """The utterances `play --input FILE.wav [--denoise X]` puts in the app's inbox, with a
     recognizer that hears best with `ears_choice`."""
-    args = build_parser().parse_args(["play", "--input", str(recording), *(["--denoise", denoise] if denoise else [])])
-    game = Game(fixed_deal(), judge=judge_clue_word)
-    speaker = Speaker(VoiceSettings(output="none"), console=Console()).start()
-    app = App(game, Dialogue(game, lambda _a: None, time.monotonic), speaker, [], None)
-    ears = Hearing(hear=lambda _audio, _now: Heard(""), engine="test", denoise=ears_choice, warnings=(), close=lambda: None)
-    try:
-        start_listening(args, app, recording, ears)
-        items: list[Item] = []
-        while not items or not isinstance(items[-1], EndOfInput):
-            items.append(app.inbox.get(timeout=60))
-    except queue.Empty:
-        pytest.fail(f"play's listening thread never finished: {items}")
-    finally:
-        speaker.close()
+    items = play_inbox(recording, *(["--denoise", denoise] if denoise else []), ear_denoise=ears_choice)
     return [item.audio for item in items if isinstance(item, Spoken)]
 
 

@@ -15,10 +15,14 @@ Now = TypeVar("Now", contravariant=True)
 class Ear(Protocol[Now]):
     """A recognizer with its way of deciding what was said (grammar passes, phrase scoring)."""
 
-    name: str
-    denoise: str
-    """The noise stage before the endpointer this ear hears best with (a speech/audio/denoise.py
-    name), used unless --denoise says otherwise."""
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def denoise(self) -> str:
+        """The noise stage before the endpointer this ear hears best with (a speech/audio/denoise.py
+        name), used unless --denoise says otherwise."""
+        ...
 
     def hear(self, audio: np.ndarray, now: Now) -> Heard:
         """One utterance (16 kHz mono int16, as the endpointer cut it), against what may be said now."""

@@ -80,8 +80,8 @@ class GrammarEar:
         heard_card = open_match if open_match and open_match.template.intent == match.template.intent else match
         ranked = _rank(heard_card, exact, now.cards)
         action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
-        intent, confidence, close = _card_intent(action, ranked)
-        return Heard(heard.text, intent, confidence, close, decode_ms=decode_ms, evidence=heard)
+        card, confidence, close = _card_intent(action, ranked)
+        return Heard(heard.text, card, confidence, close, decode_ms=decode_ms, evidence=heard)
 
 
 def _strict_pass(

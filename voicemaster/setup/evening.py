@@ -1,0 +1,113 @@
+"""An evening of `play`: game after game on one loop, one inbox, one speaker and one set of ears.
+
+Each game ends with the input, or with "new game" (said once it is over), which lays out the
+next table on the same loop — or deals again when the game was dealt — with the same rules.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+from voicemaster.dialogue import Dialogue
+from voicemaster.errors import InputError
+from voicemaster.game_stage import GameStage
+from voicemaster.inbox import Notice
+from voicemaster.setup.edges import Edges, open_edges
+from voicemaster.setup.open_game import (
+    OpenGame, check_new_journal, deal_anew, journal_for, open_game, start_game, table_files,
+)
+from voicemaster.setup.photos import TablePhotos
+from voicemaster.setup.session import SetupSession
+from voicemaster.setup.settings import Settings
+from voicemaster.setup.table_setup import key_first, lay_out, two_word_cards
+
+
+def play(settings: Settings) -> int:
+    """`voicemaster play` once its settings are decided: the first table (from the command line,
+    from photos, or laid out at the table), then the evening."""
+    table = settings.table
+    photos = TablePhotos()
+    opened = None
+    if table.lays_out:
+        check_new_journal(table.journal)
+        photos = TablePhotos.read(table.photo, table.key_photo)
+    elif table.photo is not None or table.key_photo is not None:
+        raise InputError("--photo and --key-photo lay out a table from the box: not with --board, --key, a deal or --resume")
+    else:
+        opened = open_game(table, settings.rules, web=settings.web is not None)
+    try:
+        with open_edges(settings) as edges:
+            return Evening(settings, edges).run(opened, photos)
+    finally:
+        if opened is not None:
+            opened.close()
+
+
+class Evening:
+    """What stays while games come and go: the edges and the loop."""
+
+    def __init__(self, settings: Settings, edges: Edges) -> None:
+        self.settings = settings
+        self.edges = edges
+        self.app = edges.app()
+
+    def run(self, opened: OpenGame | None, photos: TablePhotos) -> int:
+        """Game after game; `photos` lay out the first table."""
+        journal = self.settings.table.journal
+        number = 1
+        while True:
+            if opened is None:
+                opened = self._lay_out(journal_for(journal, number), photos if number == 1 else TablePhotos())
+            try:
+                stage = self._game(opened)
+                self.app.run(stage)
+            finally:
+                opened.close()
+            if not stage.dialogue.new_game_asked:
+                return 0
+            opened = self._deal_again(journal_for(journal, number + 1), number)
+            number += 1
+
+    def _game(self, opened: OpenGame) -> GameStage:
+        """The game's stage; the inputs start now if no setup started them (a drawn key is said first)."""
+        dialogue = Dialogue(opened.game, opened.record, time.monotonic, random.Random(self.settings.table.seed),
+                            self.settings.confirm_clues)
+        if opened.drawn_key is not None:
+            print(f"voicemaster: {opened.drawn_key}", file=sys.stderr)
+            self.app.inbox.put(Notice(opened.drawn_key))
+        ears = self.edges.ears
+        stage = GameStage(dialogue, ears.game if ears is not None else None)
+        if stage.ear is not None:
+            self.edges.hear_with(stage.ear)
+            self.edges.start_listening(self.app, stage.ear)
+        else:
+            self.edges.start_typing(self.app)
+        return stage
+
+    def _lay_out(self, journal: Path | None, photos: TablePhotos) -> OpenGame:
+        """The next table laid out at the table (from `photos`, as far as they go); its files kept
+        beside the journal. Speech starts once the key is typed (the first setup of an evening)."""
+        edges, app = self.edges, self.app
+        ear = edges.ears.grid() if edges.ears is not None else None
+        edges.start_typing(app, ends_input=ear is None)
+        if ear is not None:
+            edges.hear_with(ear)
+        key_page = edges.displays.key_page
+        session = SetupSession(two_word_cards(), key_wanted=True, key=photos.key,
+                               key_first=key_first(key_page, photos.cards is not None), key_page=key_page is not None)
+        files = table_files(journal)
+        again = "play again" + (f" with --journal {journal}" if journal is not None else "")
+        listen = (lambda: edges.start_listening(app, ear)) if ear is not None else None
+        lay_out(app, session, files, ear, again, listen, key_page, key_outlasts_input=ear is not None,
+                photo=photos.cards)
+        return start_game(session.deal(), self.settings.rules, journal)
+
+    def _deal_again(self, journal: Path | None, played: int) -> OpenGame | None:
+        """After a dealt game, a new deal (the next seed, when the first was seeded); after a
+        game on a physical table, None: the next table is to be laid out."""
+        if not self.settings.table.deals:
+            return None
+        return start_game(deal_anew(self.settings.table, played), self.settings.rules, journal)
