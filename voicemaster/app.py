@@ -26,6 +26,7 @@ from voicemaster.referee import warm_up
 from voicemaster.understand.intents import Intent
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import parse_utterance
+from voicemaster.voice.phrases import awaited_phrase
 
 TICK_S = 0.2
 TYPED_HINT = "Not understood: say or type e.g. 'clue ocean two', 'guess apple'; 'help' lists more, 'quit' ends."
@@ -224,8 +225,9 @@ class App:
 
     def _refresh(self) -> None:
         snapshot = self.game.snapshot()
+        status = replace(self.status, waiting=awaited_phrase(snapshot.waiting_for))
         for display in self.displays:
-            display.update(snapshot, self.status)
+            display.update(snapshot, status)
 
     def brisk(self) -> bool:
         """Only short requests are expected now (the endpointer ends utterances sooner)."""

@@ -13,7 +13,7 @@ from typing import Callable, Literal
 
 from voicemaster.game import actions as act
 from voicemaster.game.core import Game
-from voicemaster.game.errors import GameError
+from voicemaster.game.errors import GameError, NothingToUndo
 from voicemaster.game.events import CoverOffered, GameEvent, TimeUp
 from voicemaster.game.phase import Phase
 from voicemaster.understand.intents import (
@@ -26,6 +26,7 @@ from voicemaster.understand.intents import (
 )
 from voicemaster.understand.listening import Listening
 from voicemaster.voice import phrases
+from voicemaster.voice.refusals import refusal_phrase
 
 QUESTION_REMINDER_S = 8.0
 QUESTION_GIVE_UP_S = 20.0
@@ -149,7 +150,7 @@ class Dialogue:
                 return self._ask_card(intent)
             return self._command(intent)
         except GameError as err:
-            return Reply(phrases.not_now_phrase(str(err)))
+            return Reply(refusal_phrase(err))
 
     def _clue(self, intent: GiveClue, confirmed: bool) -> Reply:
         if not confirmed and self.game.state.phase is Phase.CLUE:
@@ -165,7 +166,7 @@ class Dialogue:
         try:
             return self._clue(intent, confirmed=True)
         except GameError as err:
-            return Reply(phrases.not_now_phrase(str(err)))
+            return Reply(refusal_phrase(err))
 
     def _command(self, intent: Command) -> Reply:
         snap = self.game.snapshot()
@@ -174,7 +175,7 @@ class Dialogue:
         if intent.kind == "undo":
             last = self.game.last_action()
             if last is None:
-                return Reply(phrases.not_now_phrase("There is nothing to undo."))
+                return Reply(refusal_phrase(NothingToUndo()))
             return self._ask(Question("undo", phrases.confirm_undo_phrase(last), self.clock()))
         if intent.kind in ("yes", "no"):
             if self.game.state.ruling is not None:
@@ -237,7 +238,7 @@ class Dialogue:
         try:
             events = self._apply(action)
         except GameError as err:
-            return Reply(phrases.not_now_phrase(str(err)))
+            return Reply(refusal_phrase(err))
         return Reply(phrases.announce_all(events, self.game.snapshot()), events)
 
     def _apply(self, action: act.Action) -> list[GameEvent]:
