@@ -389,5 +389,5 @@ def no_answer_phrase(what: str) -> str:
 
 
 def not_now_phrase(reason: str) -> str:
-    """A refused action: the game core's reason, spoken as a sentence."""
+    """A reason an action is refused, spoken as a sentence (the rules core's via refusals.refusal_phrase)."""
     return _sentence(reason)
