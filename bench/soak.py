@@ -276,7 +276,8 @@ def segments(session: Session, table: Table) -> Iterator[tuple[Clip, float]]:
     while True:
         if session.sim_s >= next_command:
             next_command = session.sim_s + rng.uniform(20, 60)
-            yield table.command(session.game, session.dialogue.question is not None), rng.uniform(1.0, 3.0)
+            asked = session.dialogue.question
+            yield table.command(session.game, asked is not None and asked.kind != "ruling"), rng.uniform(1.0, 3.0)
         else:
             yield table.chatter(session.game), rng.uniform(0.3, 4.0)
 

@@ -123,12 +123,23 @@ def test_a_questioned_clue_waits_for_the_opposing_spymaster() -> None:
     assert d.game.snapshot().phase == "guess"
 
 
+def test_a_question_the_referee_asks_during_a_ruling_is_answered_first() -> None:
+    d, recorded, _ = table()
+    say(d, GiveClue("corner", 2))
+    assert d.question is not None and d.question.kind == "ruling"
+    assert say(d, Command("undo")) == "Undo the clue corner 2? Say yes or no."
+    assert say(d, Command("no")) == "Cancelled."
+    assert d.question is not None and d.question.kind == "ruling" and d.listening().question_open
+    assert say(d, Command("yes")).startswith("Red: corner, two")
+    assert d.question is None and recorded == [act.Clue("corner", 2), act.Ruling(accept=True)]
+
+
 def test_clues_can_be_confirmed_before_they_count() -> None:
     d, recorded, _ = table(confirm_clues=True)
     assert say(d, GiveClue("ocean", 2)) == "Ocean, two — right?"
-    assert recorded == []
+    assert recorded == [] and d.read_back == GiveClue("ocean", 2)
     say(d, Command("yes"))
-    assert recorded == [act.Clue("ocean", 2)]
+    assert recorded == [act.Clue("ocean", 2)] and d.read_back is None
 
 
 def test_coop_opponent_covers_at_random_when_nobody_picks() -> None:

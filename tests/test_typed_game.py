@@ -138,6 +138,9 @@ def test_the_table_overrules_a_refusal_and_challenges_a_clue(board_files: tuple[
     assert "Too late to overrule apples: covering dragon came after it." in said
     assert "Red spymaster: is river allowed? Say yes or no." in said
     assert "River is not allowed: the red spymaster ruled it out." in said
+    assert "Blue spymaster may cover one of their words; or say allow it to let apples stand" in said
+    board_now = subprocess.run([*VM, "state", "--journal", str(journal)], capture_output=True, text=True, timeout=60)
+    assert board_now.stdout.splitlines()[-1] == "Red spymaster may cover one of their words"
     s = state(journal)
     assert (s["turn"], s["phase"], s["revealed"]) == ("red", "clue", {"bank": "red"})
     types = [e["type"] for e in s["events"]]  # type: ignore[index, union-attr]

@@ -22,6 +22,7 @@ import numpy as np
 from voicemaster.errors import WorkerDied
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.inbox import EndOfInput, Inbox, Item, Level, Notice, Paused, Shown, SourceFailed
+from voicemaster.voice.phrases import awaited_phrase
 
 TICK_S = 0.2
 
@@ -165,8 +166,9 @@ class App:
         if self.stage is None:
             return
         snapshot = self.stage.view()
+        status = replace(self.status, waiting=awaited_phrase(snapshot.waiting_for))
         for display in self.displays:
-            display.update(snapshot, self.status)
+            display.update(snapshot, status)
 
     def brisk(self) -> bool:
         """Asked by the endpointer on the audio thread: the stage's answer, False between stages."""

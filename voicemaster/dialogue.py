@@ -8,12 +8,12 @@ the referee should say. Every refusal comes back as a sentence, never silently.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Callable, Literal
+from dataclasses import dataclass
+from typing import Callable, Literal, Union
 
 from voicemaster.game import actions as act
 from voicemaster.game.core import Game
-from voicemaster.game.errors import GameError
+from voicemaster.game.errors import GameError, NothingToUndo
 from voicemaster.game.events import CoverOffered, GameEvent, TimeUp
 from voicemaster.game.phase import Phase
 from voicemaster.understand.intents import (
@@ -26,6 +26,7 @@ from voicemaster.understand.intents import (
 )
 from voicemaster.understand.listening import Listening
 from voicemaster.voice import phrases
+from voicemaster.voice.refusals import refusal_phrase
 
 QUESTION_REMINDER_S = 8.0
 QUESTION_GIVE_UP_S = 20.0
@@ -36,7 +37,8 @@ MAX_ASKED = 2
 
 @dataclass
 class Question:
-    """Something the referee asked and waits a yes/no or a choice for."""
+    """Something the referee itself asked and waits a yes/no or a choice for: it lapses
+    when the table moves on, and is given up when nobody answers."""
 
     kind: Literal["undo", "card", "clue"]
     prompt: str
@@ -47,10 +49,21 @@ class Question:
     reminded: bool = False
 
 
+@dataclass(frozen=True)
+class RulingQuestion:
+    """The opposing spymaster's yes or no to the clue `word`. The game's own question: it
+    lives in the game's state (undo and a replayed journal bring it back), never lapses."""
+
+    word: str
+    kind: Literal["ruling"] = "ruling"
+
+
+OpenQuestion = Union[Question, RulingQuestion]
+
+
 @dataclass
 class Reply:
     say: str
-    events: list[GameEvent] = field(default_factory=list)
 
 
 class Dialogue:
@@ -67,7 +80,7 @@ class Dialogue:
         self.record = record
         self.clock = clock
         self.rng = rng or random.Random()
-        self.question: Question | None = None
+        self._asked: Question | None = None
         self.coop_cover_since: float | None = None
         self.last_said = ""
         self.new_game_asked = False
@@ -75,58 +88,74 @@ class Dialogue:
 
     # -- entry points -----------------------------------------------------------
 
+    @property
+    def question(self) -> OpenQuestion | None:
+        """The one question open now: the referee's own when it asked one, else the ruling
+        the game waits for. A yes or a no always answers it; with none open, they are refused."""
+        if self._asked is not None:
+            return self._asked
+        ruling = self.game.state.ruling
+        return RulingQuestion(ruling.word) if ruling is not None else None
+
+    @property
+    def read_back(self) -> GiveClue | None:
+        """The clue read back for a yes before it counts, if one is."""
+        return self._asked.clue if self._asked is not None and self._asked.kind == "clue" else None
+
     def hear(self, intent: Intent | None, read_back: bool = False) -> Reply | None:
         """React to one utterance; None when nothing should be said (chatter).
 
         `read_back`: the speech path asks for this clue to be confirmed before it counts."""
         if intent is None:
             return None
-        if self.question is not None:
-            answered = self._answer(intent)
+        question = self.question
+        if question is not None:
+            answered = self._answer(question, intent)
             if answered is not None:
                 return self._said(answered)
             if _moves_on(intent):
-                self.question = None
+                self._asked = None
         return self._said(self._handle(intent, read_back))
 
     def tick(self) -> Reply | None:
-        """Timer announcements, question reminders, the co-op opponent's move."""
+        """Timer announcements, reminders of the referee's own question, the co-op opponent's move."""
         now = self.clock()
-        if self.question is not None:
-            q = self.question
+        if self._asked is not None:
+            q = self._asked
             waited = now - q.asked_at
             if waited >= QUESTION_GIVE_UP_S:
-                self.question = None
+                self._asked = None
                 return self._said(Reply(phrases.no_answer_phrase(self._question_subject(q))))
-            if waited >= QUESTION_REMINDER_S and not self.question.reminded:
-                self.question.reminded = True
-                return self._said(Reply(phrases.reminder_phrase(self.question.prompt)))
+            if waited >= QUESTION_REMINDER_S and not q.reminded:
+                q.reminded = True
+                return self._said(Reply(phrases.reminder_phrase(q.prompt)))
         if self.coop_cover_since is not None and now - self.coop_cover_since >= COOP_COVER_WAIT_S:
-            return self._said(self._coop_random_cover())
+            return self._said(self._announced(self._coop_random_cover()))
         events = self.game.poll_timer()
         if not events:
             return None
         if any(isinstance(e, TimeUp) and e.enforced for e in events):
             events += self._apply(act.TimeOut())
-        return self._said(Reply(phrases.announce_all(events, self.game.snapshot()), events))
+        return self._said(self._announced(events))
 
     def listening(self) -> Listening:
         s = self.game.state
+        asked = self.question is not None
         return Listening(
             cards=tuple(self.game.uncovered()),
             phase=Phase.GUESS if s.phase is Phase.GUESS else Phase.CLUE,
-            awaiting_clue=s.phase is Phase.CLUE and s.ruling is None and self.question is None,
-            question_open=s.ruling is not None or self.question is not None,
+            awaiting_clue=s.phase is Phase.CLUE and not asked,
+            question_open=asked,
             game_over=s.phase is Phase.OVER,
-            may_overrule=s.refused is not None and s.refused.open and self.question is None,
-            may_challenge=s.challengeable and s.guesses_made == 0 and self.question is None,
+            may_overrule=s.refused is not None and s.refused.open and not asked,
+            may_challenge=s.challengeable and s.guesses_made == 0 and not asked,
         )
 
     def brisk(self) -> bool:
         """Only short requests are expected now: guesses and commands, or an answer.
 
-        Asked by the endpointer on every frame of an utterance: reads state, builds nothing."""
-        return self.game.state.phase is Phase.GUESS or self.question is not None or self.game.state.ruling is not None
+        Asked by the endpointer on every frame of an utterance: reads state, builds nothing heavy."""
+        return self.game.state.phase is Phase.GUESS or self.question is not None
 
     def opening(self) -> str:
         return self._said(Reply("VoiceMaster is listening. " + phrases.status_phrase(self.game.snapshot()))).say
@@ -149,7 +178,7 @@ class Dialogue:
                 return self._ask_card(intent)
             return self._command(intent)
         except GameError as err:
-            return Reply(phrases.not_now_phrase(str(err)))
+            return Reply(refusal_phrase(err))
 
     def _clue(self, intent: GiveClue, confirmed: bool) -> Reply:
         if not confirmed and self.game.state.phase is Phase.CLUE:
@@ -157,15 +186,14 @@ class Dialogue:
             return self._ask(Question("clue", prompt, self.clock(), clue=intent))
         pre: list[GameEvent] = []
         if self.coop_cover_since is not None:
-            pre = self._coop_random_cover().events
-        events = pre + self._apply(act.Clue(intent.word, intent.number))
-        return Reply(phrases.announce_all(events, self.game.snapshot()), events)
+            pre = self._coop_random_cover()
+        return self._announced(pre + self._apply(act.Clue(intent.word, intent.number)))
 
     def _handle_clue_safely(self, intent: GiveClue) -> Reply:
         try:
             return self._clue(intent, confirmed=True)
         except GameError as err:
-            return Reply(phrases.not_now_phrase(str(err)))
+            return Reply(refusal_phrase(err))
 
     def _command(self, intent: Command) -> Reply:
         snap = self.game.snapshot()
@@ -174,11 +202,9 @@ class Dialogue:
         if intent.kind == "undo":
             last = self.game.last_action()
             if last is None:
-                return Reply(phrases.not_now_phrase("There is nothing to undo."))
+                return Reply(refusal_phrase(NothingToUndo()))
             return self._ask(Question("undo", phrases.confirm_undo_phrase(last), self.clock()))
         if intent.kind in ("yes", "no"):
-            if self.game.state.ruling is not None:
-                return self._act(act.Ruling(accept=intent.kind == "yes"))
             return Reply(phrases.not_now_phrase("There is no question to answer."))
         if intent.kind == "repeat":
             return Reply(phrases.repeat_phrase(snap) or self.last_said)
@@ -203,28 +229,28 @@ class Dialogue:
         return self._ask(Question("card", phrases.confirm_card_phrase(cards), self.clock(), cards, intent.action))
 
     def _ask(self, question: Question) -> Reply:
-        self.question = question
+        self._asked = question
         return Reply(question.prompt)
 
-    def _answer(self, intent: Intent) -> Reply | None:
+    def _answer(self, q: OpenQuestion, intent: Intent) -> Reply | None:
         """A reply to the open question, or None when the utterance is about something else."""
-        q = self.question
-        assert q is not None
         is_yes = isinstance(intent, Command) and intent.kind == "yes"
         is_no = isinstance(intent, Command) and intent.kind == "no"
+        if isinstance(q, RulingQuestion):
+            return self._act(act.Ruling(accept=is_yes)) if is_yes or is_no else None
         if is_no:
-            self.question = None
+            self._asked = None
             return Reply(phrases.not_now_phrase("Cancelled"))
         if q.kind == "undo" and is_yes:
-            self.question = None
+            self._asked = None
             return self._act(act.Undo())
         if q.kind == "clue" and is_yes and q.clue is not None:
-            self.question = None
+            self._asked = None
             return self._handle_clue_safely(q.clue)
         if q.kind == "card":
             chosen = q.candidates[0] if is_yes and len(q.candidates) == 1 else _chosen_card(intent, q.candidates)
             if chosen is not None:
-                self.question = None
+                self._asked = None
                 action = act.Guess(chosen) if q.action == "guess" else act.Cover(chosen)
                 return self._act(action)
             if is_yes:
@@ -237,8 +263,11 @@ class Dialogue:
         try:
             events = self._apply(action)
         except GameError as err:
-            return Reply(phrases.not_now_phrase(str(err)))
-        return Reply(phrases.announce_all(events, self.game.snapshot()), events)
+            return Reply(refusal_phrase(err))
+        return self._announced(events)
+
+    def _announced(self, events: list[GameEvent]) -> Reply:
+        return Reply(phrases.announce_all(events, self.game.snapshot()))
 
     def _apply(self, action: act.Action) -> list[GameEvent]:
         events = self.game.apply(action)
@@ -252,12 +281,11 @@ class Dialogue:
         elif self.game.state.cover is None:
             self.coop_cover_since = None
 
-    def _coop_random_cover(self) -> Reply:
+    def _coop_random_cover(self) -> list[GameEvent]:
         """The simulated opponent covers one of its agents, chosen at random."""
         self.coop_cover_since = None
         card = self.rng.choice(self.game.opponent_agents())
-        events = self._apply(act.Cover(card))
-        return Reply(phrases.announce_all(events, self.game.snapshot()), events)
+        return self._apply(act.Cover(card))
 
     def _said(self, reply: Reply) -> Reply:
         if reply.say:

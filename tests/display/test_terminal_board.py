@@ -89,8 +89,8 @@ def test_winner_banner_and_what_the_referee_waits_for() -> None:
     text = screen(over)
     assert "BLUE WINS" in text
     assert "[A] PARROT" in text
-    waiting = make_snapshot(waiting_for="Blue spymaster may cover one of their words")
-    assert "Blue spymaster may cover one of their words" in screen(waiting)
+    waiting = TableStatus(waiting="Blue spymaster may cover one of their words")
+    assert "Blue spymaster may cover one of their words" in screen(make_snapshot(), waiting)
 
 
 def test_plain_text_board_shows_the_same_as_the_rich_one(game) -> None:

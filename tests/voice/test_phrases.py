@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from voicemaster.game import actions as act
 from voicemaster.game.phase import Phase
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.events import (
@@ -25,7 +26,16 @@ from voicemaster.game.events import (
     TimeUp,
     TurnEnded,
 )
-from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot
+from voicemaster.game.snapshot import (
+    Awaited,
+    AwaitedOpponentCover,
+    AwaitedOverrule,
+    AwaitedPenaltyCover,
+    AwaitedRuling,
+    CardView,
+    ClueView,
+    GameSnapshot,
+)
 from voicemaster.voice import phrases
 
 RED, BLUE = Team.RED, Team.BLUE
@@ -62,6 +72,8 @@ SINGLE_EVENTS = [
     (ClueRejected(RED, "horse", "part-of-card", HORSE, retry=True), snap(phase=Phase.CLUE),
      HORSE + " Red spymaster, another clue please."),
     (ClueRejected(RED, "horse", "part-of-card", HORSE, retry=False), snap(phase=Phase.CLUE), HORSE),
+    (ClueRejected(RED, "corner", "ruling", "", retry=True, judge=BLUE), snap(phase=Phase.CLUE),
+     "The clue was not accepted. Red spymaster, another clue please."),
     (ClueQuestioned(RED, "corner", 1, "Corner sounds like the card CORONER.", judge=BLUE), snap(phase=Phase.CLUE),
      "Corner sounds like the card CORONER. Blue spymaster, do you accept corner?"),
     (ClueOverruled(RED, "dentist", 2), snap(), "Overruled: dentist, two stands."),
@@ -93,7 +105,7 @@ SINGLE_EVENTS = [
      "All red agents are covered. Red wins. Score: three blue agents left."),
     (GameOver(BLUE, "coop-agents", score=0), snap(phase=Phase.OVER, winner=BLUE, coop=True),
      "All blue agents are covered. Blue wins; game over."),
-    (ActionUndone("the guess apple"), snap(guesses_left=1),
+    (ActionUndone(act.Guess("apple")), snap(guesses_left=1),
      "Undone: the guess apple. Red's turn, guessing: clue ocean, two; one guess left."),
     (TimerWarning(30, Phase.GUESS, RED), snap(), "Thirty seconds."),
     (TimerWarning(10, Phase.CLUE, BLUE), snap(), "Ten seconds."),
@@ -147,7 +159,7 @@ ONE_ACTION = [
      [ClueOverruled(RED, "dentist", 2), ClueGiven(RED, "dentist", 2, 3)], snap(),
      "Overruled: dentist, two stands. Up to three guesses."),
     ("a challenged clue ruled out",
-     [ClueRejected(RED, "snowfall", "challenge", "Snowfall is not allowed: the blue spymaster ruled it out.", retry=False),
+     [ClueRejected(RED, "snowfall", "challenge", "", retry=False, judge=BLUE),
       TurnEnded(RED, "illegal-clue", BLUE), CoverOffered(BLUE, "penalty")],
      BETWEEN_TURNS,
      "Snowfall is not allowed: the blue spymaster ruled it out. Red's turn ends; blue spymaster, you may cover one of your words."),
@@ -184,7 +196,7 @@ REQUESTS = [
     (phrases.status_phrase, snap(),
      "Red has 5 agents left, blue 3. Red's turn, guessing: clue ocean, two; two guesses left."),
     (phrases.status_phrase, snap(turn=BLUE, phase=Phase.CLUE, clue=None, guesses_left=None, remaining={RED: 5, BLUE: 1},
-                                 waiting_for="Blue spymaster may cover one of their words"),
+                                 waiting_for=AwaitedPenaltyCover(BLUE)),
      "Blue has 1 agent left, red 5. Blue's turn: waiting for the clue. Blue spymaster may cover one of their words."),
     (phrases.status_phrase, snap(phase=Phase.OVER, winner=BLUE, remaining={RED: 2, BLUE: 0}),
      "Red has 2 agents left, blue 0. Game over: blue won."),
@@ -210,12 +222,46 @@ def test_dialogue_prompts() -> None:
     assert phrases.confirm_card_phrase(["apple", "chapel"]) == "Did you say apple or chapel?"
     assert phrases.confirm_card_phrase(["APPLE", "CHAPEL", "MAPLE"]) == "Did you say apple or chapel?"
     assert phrases.confirm_card_phrase(["apple"]) == "Apple?"
-    assert phrases.confirm_undo_phrase("the guess apple") == "Undo the guess apple? Say yes or no."
+    assert phrases.confirm_undo_phrase(act.Guess("apple")) == "Undo the guess apple? Say yes or no."
     assert phrases.ask_clue_phrase(BLUE, "corner") == "Blue spymaster, do you accept corner?"
     assert phrases.confirm_clue_phrase("ocean", 2) == "Ocean, two — right?"
     assert phrases.confirm_clue_phrase("ice cream", "unlimited") == "Ice cream, unlimited — right?"
     assert phrases.reminder_phrase("Did you say apple or chapel?") == "I'm still waiting. Did you say apple or chapel?"
     assert phrases.no_answer_phrase("the undo") == "No answer, so the undo is cancelled."
+
+
+@pytest.mark.parametrize(
+    ("awaited", "shown"),
+    [
+        (AwaitedRuling(BLUE, "corner"), "Blue spymaster: accept or reject the clue corner"),
+        (AwaitedPenaltyCover(RED), "Red spymaster may cover one of their words"),
+        (AwaitedPenaltyCover(BLUE, may_allow="apples"),
+         "Blue spymaster may cover one of their words; or say allow it to let apples stand"),
+        (AwaitedOverrule("ice cream"), "Say allow it to let ice cream stand"),
+        (AwaitedOpponentCover(), "The opponent covers one of its agents"),
+        (None, ""),
+    ],
+)
+def test_what_the_game_waits_for_in_words(awaited: Awaited | None, shown: str) -> None:
+    assert phrases.awaited_phrase(awaited) == shown
+
+
+@pytest.mark.parametrize(
+    ("action", "named"),
+    [
+        (act.Clue("ocean", 2), "the clue ocean 2"),
+        (act.Guess("APPLE"), "the guess APPLE"),
+        (act.Cover("dragon"), "covering dragon"),
+        (act.Ruling(accept=False), "the ruling on the clue"),
+        (act.Overrule(), "the overrule"),
+        (act.Challenge(), "the challenge"),
+        (act.TimeOut(), "the time-out"),
+        (act.Stop(), "the stop"),
+    ],
+)
+def test_an_action_as_undo_names_it(action: act.Action, named: str) -> None:
+    assert phrases.action_phrase(action) == named
+    assert phrases.announce(ActionUndone(action), BETWEEN_TURNS) == f"Undone: {named}. Blue's turn: waiting for the clue."
 
 
 def test_refusals_are_spoken_as_sentences() -> None:

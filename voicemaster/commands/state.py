@@ -10,9 +10,12 @@ from enum import Enum
 from pathlib import Path
 
 from voicemaster.display.text_board import render_text
+from voicemaster.game.actions import ACTION_TYPES, action_to_json
 from voicemaster.game.events import GameEvent
+from voicemaster.game.snapshot import TableStatus
 from voicemaster.journal import LoadedGame, load_game
 from voicemaster.referee import judge_clue_word
+from voicemaster.voice.phrases import awaited_phrase
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(state_json(loaded)))
     else:
-        print(render_text(loaded.game.snapshot()))
+        snapshot = loaded.game.snapshot()
+        print(render_text(snapshot, TableStatus(waiting=awaited_phrase(snapshot.waiting_for))))
     return 0
 
 
@@ -51,10 +55,15 @@ def state_json(loaded: LoadedGame) -> dict[str, object]:
 
 
 def event_json(event: GameEvent) -> dict[str, object]:
-    """{"type": "card_revealed", ...fields}: names in snake case, enums as their values."""
+    """{"type": "card_revealed", ...fields}: names in snake case, enums as their values,
+    an action as the journal writes it."""
     name = "".join("_" + ch.lower() if ch.isupper() else ch for ch in type(event).__name__).lstrip("_")
     out: dict[str, object] = {"type": name}
     for f in fields(event):
         value = getattr(event, f.name)
-        out[f.name] = value.value if isinstance(value, Enum) else value
+        if isinstance(value, Enum):
+            value = value.value
+        elif type(value) in ACTION_TYPES.values():
+            value = action_to_json(value)  # type: ignore[arg-type]
+        out[f.name] = value
     return out

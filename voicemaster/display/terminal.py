@@ -144,8 +144,8 @@ def _table_lines(snapshot: GameSnapshot, status: TableStatus, around: Around) ->
     heard.append("   Mic: ", style="dim")
     heard.append(labels.mic_bar(status.mic_level), style="green")
     lines = [heard]
-    if snapshot.waiting_for:
-        lines.append(Text(snapshot.waiting_for, style="bold yellow"))
+    if status.waiting:
+        lines.append(Text(status.waiting, style="bold yellow"))
     return lines + _said_lines(status, around) + _around_lines(around)
 
 

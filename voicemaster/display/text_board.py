@@ -24,8 +24,8 @@ def render_text(snapshot: GameSnapshot, status: TableStatus | None = None) -> st
         f"Clue: {labels.clue_text(public.clue)}   Guesses left: {labels.guesses_text(public)}"
         f"   Timer: {_timer(public)}"
     )
-    if public.waiting_for:
-        lines.append(public.waiting_for)
+    if status.waiting:
+        lines.append(status.waiting)
     if status.last_heard:
         lines.append(f'Heard: "{status.last_heard}"')
     if status.message:

@@ -34,7 +34,7 @@ def board_state(
         "timer": None
         if view.timer_left is None
         else {"left": view.timer_left, "paused": view.timer_paused},
-        "waiting_for": view.waiting_for or "",
+        "waiting_for": status.waiting,
         "coop": view.coop,
         "last_heard": status.last_heard,
         "mic_level": status.mic_level,

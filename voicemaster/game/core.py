@@ -1,8 +1,8 @@
 """The rules of Codenames as a pure state machine: actions in, events out, no I/O.
 
 Like python-chess's Board it keeps a stack of positions, so `undo` is exact, and the
-end of the game is a value (`winner`). Every refusal is a GameError subclass whose
-message can be spoken as is.
+end of the game is a value (`winner`). Every refusal is a GameError subclass with its
+reason as data, and what the game waits for is a value too: voice/ words them.
 """
 
 from __future__ import annotations
@@ -33,7 +33,16 @@ from voicemaster.game.events import (
 )
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.game.phase import Phase
-from voicemaster.game.snapshot import CardView, ClueView, GameSnapshot
+from voicemaster.game.snapshot import (
+    Awaited,
+    AwaitedOpponentCover,
+    AwaitedOverrule,
+    AwaitedPenaltyCover,
+    AwaitedRuling,
+    CardView,
+    ClueView,
+    GameSnapshot,
+)
 from voicemaster.game.state import GameState, PendingCover, PendingRuling, RefusedClue
 from voicemaster.game.timer import TurnTimer
 from voicemaster.game.clue_number import ClueNumber
@@ -76,7 +85,7 @@ class Game:
         if isinstance(action, act.TIMER_ACTIONS):
             return self._pause_or_resume(action)
         if self.is_over():
-            raise errors.GameIsOver(f"The game is over: {self.state.winner.title} won. Say undo to take back the last action.")  # type: ignore[union-attr]
+            raise errors.GameIsOver(self.state.winner)  # type: ignore[arg-type]
         before = self.state
         handler = {
             act.Clue: self._clue,
@@ -100,11 +109,11 @@ class Game:
     def _clue(self, action: act.Clue) -> list[GameEvent]:
         s = self.state
         if s.phase is not Phase.CLUE:
-            raise errors.NotYourTurn(f"{s.turn.title} is guessing now; a clue comes after the turn.")
+            raise errors.ClueWhileGuessing(s.turn)
         if s.ruling is not None:
-            raise errors.AwaitingRuling(self._ruling_prompt())
+            raise self._awaiting_ruling()
         if s.cover is not None and s.cover.why == "coop":
-            raise errors.CoverNotAllowed("First the opponent covers one of its agents.")
+            raise errors.OpponentCoversFirst()
         verdict = self.judge(
             action.word,
             action.number,
@@ -115,19 +124,19 @@ class Game:
         )
         self.state = replace(s, cover=None)
         if verdict.verdict == "ask":
-            self.state = replace(self.state, ruling=PendingRuling(action.word, action.number, verdict.reason))
+            self.state = replace(self.state, ruling=PendingRuling(action.word, action.number))
             return [ClueQuestioned(s.turn, action.word, action.number, verdict.reason, judge=s.turn.other)]
         if verdict.verdict == "illegal":
             self.state = replace(self.state, refused=RefusedClue(action.word, action.number))
             return self._illegal_clue(action.word, verdict.rule, verdict.reason)
         return self._start_guessing(action.word, action.number, challengeable=True)
 
-    def _illegal_clue(self, word: str, rule: str, reason: str) -> list[GameEvent]:
+    def _illegal_clue(self, word: str, rule: str, reason: str, judge: Team | None = None) -> list[GameEvent]:
         """The turn ends with the penalty cover (a retry with lenient-clues)."""
         team = self.state.turn
         if self.rules.lenient_clues:
-            return [ClueRejected(team, word, rule, reason, retry=True)]
-        events: list[GameEvent] = [ClueRejected(team, word, rule, reason, retry=False)]
+            return [ClueRejected(team, word, rule, reason, retry=True, judge=judge)]
+        events: list[GameEvent] = [ClueRejected(team, word, rule, reason, retry=False, judge=judge)]
         events += self._end_turn("illegal-clue")
         if not self.rules.coop:
             self.state = replace(self.state, cover=PendingCover(team.other, "penalty"))
@@ -149,19 +158,17 @@ class Game:
     def _ruling(self, action: act.Ruling) -> list[GameEvent]:
         pending = self.state.ruling
         if pending is None:
-            raise errors.NotYourTurn("There is no clue waiting for a ruling.")
+            raise errors.NoRulingAwaited()
         self.state = replace(self.state, ruling=None)
         if action.accept:
             return self._start_guessing(pending.word, pending.number)
+        judge = self.state.turn.other
         if pending.challenged:
-            judge = self.state.turn.other.value
-            reason = f"{_cap_first(pending.word)} is not allowed: the {judge} spymaster ruled it out."
-            return self._illegal_clue(pending.word, "challenge", reason)
-        return [ClueRejected(self.state.turn, pending.word, "ruling", "The clue was not accepted.", retry=True)]
+            return self._illegal_clue(pending.word, "challenge", "", judge)
+        return [ClueRejected(self.state.turn, pending.word, "ruling", "", retry=True, judge=judge)]
 
-    def _ruling_prompt(self) -> str:
-        judge = self.state.turn.other.title
-        return f"{judge} spymaster, first accept or reject the clue {self.state.ruling.word}."  # type: ignore[union-attr]
+    def _awaiting_ruling(self) -> errors.AwaitingRuling:
+        return errors.AwaitingRuling(self.state.turn.other, self.state.ruling.word)  # type: ignore[union-attr]
 
     # -- the table overrules the referee, or challenges it ----------------------
 
@@ -169,10 +176,9 @@ class Game:
         """The refused clue stands: the game goes back to just before it, and guessing starts."""
         refused = self.state.refused
         if refused is None:
-            raise errors.NothingToOverrule("There is no refused clue to overrule.")
+            raise errors.NoRefusedClue()
         if not refused.open:
-            since = describe(self.history[-1][0])
-            raise errors.NothingToOverrule(f"Too late to overrule {refused.word}: {since} came after it.")
+            raise errors.TooLateToOverrule(refused.word, self.history[-1][0])
         _, before = self.history[-1]
         self.state = replace(before, cover=None, refused=None)
         clue = ClueOverruled(self.state.turn, refused.word, refused.number)
@@ -182,12 +188,12 @@ class Game:
         """The clue waits for the opposing spymaster's yes or no, as one the referee asked about."""
         s = self.state
         if s.phase is not Phase.GUESS or s.clue is None:
-            raise errors.NothingToChallenge("There is no clue to challenge.")
+            raise errors.NoClueToChallenge()
         if s.guesses_made > 0:
-            raise errors.NothingToChallenge(f"Too late to challenge {s.clue.word}: {s.turn.value} has guessed since.")
+            raise errors.TooLateToChallenge(s.clue.word, s.turn)
         if not s.challengeable:
-            raise errors.NothingToChallenge(f"The table has already ruled on {s.clue.word}.")
-        ruling = PendingRuling(s.clue.word, s.clue.number, "challenged", challenged=True)
+            raise errors.AlreadyRuled(s.clue.word)
+        ruling = PendingRuling(s.clue.word, s.clue.number, challenged=True)
         self.state = replace(
             s, phase=Phase.CLUE, clue=None, guesses_left=None, ruling=ruling, challengeable=False
         )
@@ -205,17 +211,17 @@ class Game:
         try:
             index = self.deal.index(card)
         except KeyError:
-            raise errors.UnknownCard(f"{card} is not on the table.") from None
+            raise errors.UnknownCard(card) from None
         if index in self.state.covered:
-            raise errors.CardAlreadyCovered(f"{self.deal.cards[index]} is already covered.")
+            raise errors.CardAlreadyCovered(self.deal.cards[index])
         return index
 
     def _guess(self, action: act.Guess) -> list[GameEvent]:
         s = self.state
         if s.phase is not Phase.GUESS:
             if s.ruling is not None:
-                raise errors.AwaitingRuling(self._ruling_prompt())
-            raise errors.NotYourTurn(f"Waiting for {s.turn.title}'s clue before any guess.")
+                raise self._awaiting_ruling()
+            raise errors.GuessBeforeClue(s.turn)
         index = self._index_of(action.card)
         identity = self.deal.key[index]
         left = None if s.guesses_left is None else s.guesses_left - 1
@@ -237,12 +243,11 @@ class Game:
     def _cover(self, action: act.Cover) -> list[GameEvent]:
         pending = self.state.cover
         if pending is None:
-            raise errors.CoverNotAllowed("Nobody may cover a card now.")
+            raise errors.NoCoverNow()
         index = self._index_of(action.card)
         identity = self.deal.key[index]
         if identity is not Identity.of_team(pending.team):
-            owner = f"{pending.team.title}'s" if pending.why == "penalty" else "the opponent's"
-            raise errors.CoverNotAllowed(f"{self.deal.cards[index]} is not one of {owner} agents.")
+            raise errors.NotTheirAgent(self.deal.cards[index], pending.team, pending.why)
         self.state = replace(self.state, covered=self.state.covered | {index}, cover=None)
         events: list[GameEvent] = [CardRevealed(pending.team, self.deal.cards[index], identity, "cover", None)]
         return events + self._check_winner()
@@ -250,9 +255,9 @@ class Game:
     def _stop(self, _: act.Stop) -> list[GameEvent]:
         s = self.state
         if s.phase is not Phase.GUESS:
-            raise errors.NotYourTurn("There is nothing to stop: no clue has been given yet.")
+            raise errors.NothingToStop()
         if s.guesses_made == 0:
-            raise errors.MustGuessFirst(f"{s.turn.title} must make at least one guess first.")
+            raise errors.MustGuessFirst(s.turn)
         return self._end_turn("stop")
 
     def _timeout(self, _: act.TimeOut) -> list[GameEvent]:
@@ -293,11 +298,11 @@ class Game:
 
     def _undo(self) -> list[GameEvent]:
         if not self.history:
-            raise errors.NothingToUndo("There is nothing to undo.")
+            raise errors.NothingToUndo()
         action, before = self.history.pop()
         self.state = before
         self.timer.restart(before.phase)
-        return [ActionUndone(describe(action))]
+        return [ActionUndone(action)]
 
     def _pause_or_resume(self, action: act.PauseTimer | act.ResumeTimer) -> list[GameEvent]:
         """The clock is the table's, not a move: journaled, but never on the undo stack."""
@@ -313,8 +318,9 @@ class Game:
             return []
         return self.timer.poll(self.state.turn)
 
-    def last_action(self) -> str | None:
-        return describe(self.history[-1][0]) if self.history else None
+    def last_action(self) -> act.Action | None:
+        """What undo would take back; None when there is nothing to undo."""
+        return self.history[-1][0] if self.history else None
 
     def snapshot(self) -> GameSnapshot:
         s = self.state
@@ -335,18 +341,18 @@ class Game:
             coop=self.rules.coop,
         )
 
-    def _waiting_for(self) -> str | None:
+    def _waiting_for(self) -> Awaited | None:
+        """A ruling first; a penalty cover with the overrule beside it; the co-op cover last."""
         s = self.state
         if s.ruling is not None:
-            return f"{s.turn.other.title} spymaster: accept or reject the clue {s.ruling.word}"
-        overrule = f"say allow it to let {s.refused.word} stand" if s.refused is not None and s.refused.open else ""
+            return AwaitedRuling(s.turn.other, s.ruling.word)
+        may_allow = s.refused.word if s.refused is not None and s.refused.open else None
         if s.cover is not None and s.cover.why == "penalty":
-            cover = f"{s.cover.team.title} spymaster may cover one of their words"
-            return f"{cover}; or {overrule}" if overrule else cover
-        if overrule:
-            return _cap_first(overrule)
+            return AwaitedPenaltyCover(s.cover.team, may_allow)
+        if may_allow is not None:
+            return AwaitedOverrule(may_allow)
         if s.cover is not None:
-            return "The opponent covers one of its agents"
+            return AwaitedOpponentCover()
         return None
 
     def uncovered(self) -> list[str]:
@@ -357,25 +363,3 @@ class Game:
         ident = Identity.of_team(self.team.other)
         return [c for i, c in enumerate(self.deal.cards) if self.deal.key[i] is ident and i not in self.state.covered]
 
-
-def describe(action: act.Action) -> str:
-    """An action in words, for undo confirmations."""
-    if isinstance(action, act.Clue):
-        return f"the clue {action.word} {action.number}"
-    if isinstance(action, act.Guess):
-        return f"the guess {action.card}"
-    if isinstance(action, act.Cover):
-        return f"covering {action.card}"
-    if isinstance(action, act.Ruling):
-        return "the ruling on the clue"
-    if isinstance(action, act.Overrule):
-        return "the overrule"
-    if isinstance(action, act.Challenge):
-        return "the challenge"
-    if isinstance(action, act.TimeOut):
-        return "the time-out"
-    return "the stop"
-
-
-def _cap_first(text: str) -> str:
-    return text[:1].upper() + text[1:]

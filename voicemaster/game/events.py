@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Union
 
+from voicemaster.game.actions import Action
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.clue_number import ClueNumber
 from voicemaster.game.phase import Phase
@@ -35,9 +36,15 @@ class ClueRejected:
     team: Team
     word: str
     rule: str
+    """The referee's check that refused it (ClueVerdict.rule), or the table's ruling:
+    "challenge" (the opposing spymaster ruled out a clue the referee allowed) or
+    "ruling" (they rejected one the referee asked them about)."""
     reason: str
-    """Spoken as is: "Horse is not allowed: it is part of HORSESHOE."."""
+    """The referee's own reason, spoken as is: "Horse is not allowed: it is part of
+    HORSESHOE."; "" when the table ruled."""
     retry: bool
+    judge: Team | None = None
+    """The spymaster who ruled the clue out; None when the referee refused it."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +115,8 @@ class GameOver:
 
 @dataclass(frozen=True)
 class ActionUndone:
-    description: str
-    """What was taken back, in words: "the guess APPLE"."""
+    action: Action
+    """What was taken back."""
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Union
+
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.clue_number import ClueNumber
 from voicemaster.game.phase import Phase
@@ -25,6 +27,39 @@ class ClueView:
 
 
 @dataclass(frozen=True)
+class AwaitedRuling:
+    """The opposing spymaster (`judge`) is to accept or reject the clue `word`."""
+
+    judge: Team
+    word: str
+
+
+@dataclass(frozen=True)
+class AwaitedPenaltyCover:
+    """After an illegal clue, `team`'s spymaster may cover one of their own agents."""
+
+    team: Team
+    may_allow: str | None = None
+    """The refused clue, while the table may still allow it instead."""
+
+
+@dataclass(frozen=True)
+class AwaitedOverrule:
+    """The table may allow the refused clue `word`."""
+
+    word: str
+
+
+@dataclass(frozen=True)
+class AwaitedOpponentCover:
+    """Co-op: the simulated opponent covers one of its agents."""
+
+
+Awaited = Union[AwaitedRuling, AwaitedPenaltyCover, AwaitedOverrule, AwaitedOpponentCover]
+"""What the game waits for besides the normal flow, as data: voice/phrases.py words it."""
+
+
+@dataclass(frozen=True)
 class GameSnapshot:
     cards: tuple[CardView, ...]
     """25 cards, row by row."""
@@ -39,9 +74,8 @@ class GameSnapshot:
     timer_left: float | None
     """Seconds left in the current phase; None when the timer is off."""
     timer_paused: bool
-    waiting_for: str | None
-    """What the referee waits for besides the normal flow, in words
-    ("Blue spymaster may cover one of their words"); None otherwise."""
+    waiting_for: Awaited | None
+    """What the referee waits for besides the normal flow; None otherwise."""
     coop: bool
     laying_out: str | None = None
     """While a physical table is being set up: what the setup waits for, in words
@@ -64,3 +98,7 @@ class TableStatus:
     """The last announcement, as text."""
     said: int = 0
     """How many announcements so far: the same answer given twice is still a new one to show."""
+    waiting: str = ""
+    """The snapshot's `waiting_for` in the announcer's words ("Blue spymaster may cover one
+    of their words"), "" when nothing is awaited: the displays show it, and may not word it
+    themselves (they sit below voice/)."""

@@ -19,7 +19,6 @@ class PendingRuling:
 
     word: str
     number: ClueNumber
-    reason: str
     challenged: bool = False
     """The referee allowed it and the table disputes it: a no is an illegal clue, with
     its penalty (a no to a clue the referee asked about means another clue)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from voicemaster.game import actions as act
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.events import (
     ActionUndone,
@@ -30,7 +31,14 @@ from voicemaster.game.events import (
     TurnEnded,
 )
 from voicemaster.game.phase import Phase
-from voicemaster.game.snapshot import GameSnapshot
+from voicemaster.game.snapshot import (
+    Awaited,
+    AwaitedOpponentCover,
+    AwaitedOverrule,
+    AwaitedPenaltyCover,
+    AwaitedRuling,
+    GameSnapshot,
+)
 from voicemaster.game.clue_number import UNLIMITED, ClueNumber
 from voicemaster.referee.table_hints import nearest_card
 from voicemaster.understand.intents import TimeAction
@@ -103,8 +111,17 @@ def _clue_challenged(e: ClueChallenged, snapshot: GameSnapshot) -> list[str]:
 
 def _clue_rejected(e: ClueRejected) -> list[str]:
     if e.retry:
-        return [_sentence(e.reason), f"{e.team.title} spymaster, another clue please."]
-    return [_sentence(e.reason)]
+        return [_rejected_because(e), f"{e.team.title} spymaster, another clue please."]
+    return [_rejected_because(e)]
+
+
+def _rejected_because(e: ClueRejected) -> str:
+    """The table's ruling in words; the referee's own reason as it gave it."""
+    if e.rule == "challenge" and e.judge is not None:
+        return f"{_cap(e.word)} is not allowed: the {e.judge.value} spymaster ruled it out."
+    if e.rule == "ruling":
+        return "The clue was not accepted."
+    return _sentence(e.reason)
 
 
 def _clue_questioned(e: ClueQuestioned) -> list[str]:
@@ -203,7 +220,7 @@ def _render(
     if isinstance(event, GameOver):
         return _game_over(event, before)
     if isinstance(event, ActionUndone):
-        return [f"Undone: {_card(event.description)}.", _where_we_are(snapshot)]
+        return [f"Undone: {action_phrase(event.action)}.", _where_we_are(snapshot)]
     if isinstance(event, TimerWarning):
         return [_cap(_plural(event.seconds_left, "second", "seconds")) + "."]
     if isinstance(event, TimerPaused):
@@ -258,8 +275,27 @@ def status_phrase(snapshot: GameSnapshot) -> str:
     )
     parts = [counts, _where_we_are(snapshot)]
     if snapshot.waiting_for:
-        parts.append(_sentence(snapshot.waiting_for))
+        parts.append(_sentence(awaited_phrase(snapshot.waiting_for)))
     return " ".join(parts)
+
+
+def awaited_phrase(awaited: Awaited | None) -> str:
+    """What the game waits for besides the normal flow, as the displays show it (no full
+    stop): "Blue spymaster may cover one of their words"; "" when nothing is awaited."""
+    if isinstance(awaited, AwaitedRuling):
+        return f"{awaited.judge.title} spymaster: accept or reject the clue {awaited.word}"
+    if isinstance(awaited, AwaitedPenaltyCover):
+        cover = f"{awaited.team.title} spymaster may cover one of their words"
+        return f"{cover}; or {_allow_it(awaited.may_allow)}" if awaited.may_allow else cover
+    if isinstance(awaited, AwaitedOverrule):
+        return _cap(_allow_it(awaited.word))
+    if isinstance(awaited, AwaitedOpponentCover):
+        return "The opponent covers one of its agents"
+    return ""
+
+
+def _allow_it(word: str) -> str:
+    return f"say allow it to let {word} stand"
 
 
 def repeat_phrase(snapshot: GameSnapshot) -> str | None:
@@ -308,8 +344,28 @@ def confirm_card_phrase(candidates: Sequence[str]) -> str:
     return f"Did you say {names[0]} or {names[1]}?"
 
 
-def confirm_undo_phrase(description: str) -> str:
-    return f"Undo {_card(description)}? Say yes or no."
+def action_phrase(action: act.Action) -> str:
+    """An action as undo names it: "the guess apple"."""
+    if isinstance(action, act.Clue):
+        return f"the clue {action.word} {action.number}"
+    if isinstance(action, act.Guess):
+        return f"the guess {action.card}"
+    if isinstance(action, act.Cover):
+        return f"covering {action.card}"
+    if isinstance(action, act.Ruling):
+        return "the ruling on the clue"
+    if isinstance(action, act.Overrule):
+        return "the overrule"
+    if isinstance(action, act.Challenge):
+        return "the challenge"
+    if isinstance(action, act.TimeOut):
+        return "the time-out"
+    return "the stop"
+
+
+def confirm_undo_phrase(action: act.Action) -> str:
+    """ "Undo the guess apple? Say yes or no." """
+    return f"Undo {action_phrase(action)}? Say yes or no."
 
 
 def ask_clue_phrase(judge_team: Team, word: str) -> str:
@@ -333,5 +389,5 @@ def no_answer_phrase(what: str) -> str:
 
 
 def not_now_phrase(reason: str) -> str:
-    """A refused action: the game core's reason, spoken as a sentence."""
+    """A reason an action is refused, spoken as a sentence (the rules core's via refusals.refusal_phrase)."""
     return _sentence(reason)
