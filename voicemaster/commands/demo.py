@@ -89,9 +89,7 @@ def _players(app: App, stage: GameStage, table: ScriptedTable, score: Score, fro
         app.speaker.wait_idle(timeout=60)
         if stage.game.is_over():
             return
-        question = stage.dialogue.question
-        read_back = question.clue if question is not None and question.kind == "clue" else None
-        line = table.next_line(stage.game.snapshot(), stage.dialogue.listening().awaiting_clue, read_back)
+        line = table.next_line(stage.game.snapshot(), stage.dialogue.listening().awaiting_clue, stage.dialogue.read_back)
         handled.clear()
         heard_last.clear()
         sent = 0

@@ -57,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
         session = SetupSession(two_word_cards(), key_wanted=args.key_out is not None, key=key,
                                key_first=key_first(key_page, photos.cards is not None), key_page=key_page is not None)
         ear = edges.ears.grid() if edges.ears is not None else None
-        edges.start_typing(app, ends_input=ear is None)
         listen = (lambda: edges.start_listening(app, ear)) if ear is not None else None
         lay_out(app, session, TableFiles(args.board_out, args.key_out), ear, when_keyed=listen, key_page=key_page,
-                key_outlasts_input=ear is not None, photo=photos.cards)
+                key_outlasts_input=ear is not None, photo=photos.cards,
+                when_open=lambda: edges.start_typing(app, ends_input=ear is None))
     written = f" and {args.key_out}" if args.key_out is not None else ""
     print(f"voicemaster: the table is set: wrote {args.board_out}{written}", file=sys.stderr)
     return 0

@@ -92,7 +92,6 @@ class Evening:
         beside the journal. Speech starts once the key is typed (the first setup of an evening)."""
         edges, app = self.edges, self.app
         ear = edges.ears.grid() if edges.ears is not None else None
-        edges.start_typing(app, ends_input=ear is None)
         if ear is not None:
             edges.hear_with(ear)
         key_page = edges.displays.key_page
@@ -102,7 +101,7 @@ class Evening:
         again = "play again" + (f" with --journal {journal}" if journal is not None else "")
         listen = (lambda: edges.start_listening(app, ear)) if ear is not None else None
         lay_out(app, session, files, ear, again, listen, key_page, key_outlasts_input=ear is not None,
-                photo=photos.cards)
+                photo=photos.cards, when_open=lambda: edges.start_typing(app, ends_input=ear is None))
         return start_game(session.deal(), self.settings.rules, journal)
 
     def _deal_again(self, journal: Path | None, played: int) -> OpenGame | None:

@@ -114,6 +114,7 @@ class SetupStage:
         key_entry: KeyEntry | None = None,
         when_keyed: Callable[[], None] | None = None,
         key_outlasts_input: bool = False,
+        when_open: Callable[[], None] | None = None,
     ) -> None:
         """`ear`: how the grid is heard (None: typed only). `photo`: the table as a photo on the
         command line read it, said first instead of the opening; a setup taken up (`resumed`)
@@ -121,7 +122,8 @@ class SetupStage:
         this table. `when_keyed` is called once no key is to be typed first (at once, or when
         it is): it may start the audio then, so that a replay cannot end before the key is
         typed. With `key_outlasts_input` (a replay beside the key page) the end of the input
-        after the grid waits for the key too."""
+        after the grid waits for the key too. `when_open` is called as the stage opens, the loop
+        running it: typed input started then is hidden from its first key when a key comes first."""
         self.session = session
         self.progress = progress
         self.ear = ear
@@ -130,12 +132,15 @@ class SetupStage:
         self.key_entry = key_entry
         self.when_keyed = when_keyed
         self.key_outlasts_input = key_outlasts_input
+        self.when_open = when_open
 
     @property
     def finished(self) -> bool:
         return self.session.done
 
     def opening(self) -> Answer:
+        if self.when_open is not None:
+            self.when_open()
         session = self.session
         if self.photo is not None:
             reply = session.propose(self.photo, keep=self.resumed)
@@ -232,6 +237,7 @@ def lay_out(
     key_page: KeyPage | None = None,
     key_outlasts_input: bool = False,
     photo: Sequence[str | None] | None = None,
+    when_open: Callable[[], None] | None = None,
 ) -> None:
     """The whole step on `app`'s loop, one setup per board file at a time (BOARD.lock): an
     unfinished setup of the same board taken up (and said so), the table laid out, its files
@@ -251,7 +257,7 @@ def lay_out(
                                   lambda place, word: app.inbox.put(CardTyped(place, word)))
             desk.serve(entry)
         stage = SetupStage(session, progress, ear, resumed, photo, entry, when_keyed,
-                           key_outlasts_input and entry is not None)
+                           key_outlasts_input and entry is not None, when_open)
         if not app.run(stage):
             set_cards = sum(1 for c in session.layout.slots if c is not None)
             raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
