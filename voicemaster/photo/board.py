@@ -21,23 +21,11 @@ from rapidfuzz import fuzz
 
 from voicemaster.photo.image import decode
 from voicemaster.photo.lattice import SIZE, AmbiguousGrid, Lattice, NoGrid, fit_lattice, place_name
-from voicemaster.photo.lines import DETECT_SIDE, Box, TextLine, find_boxes, read_boxes
+from voicemaster.photo.lines import Box, TextLine, find_boxes, read_boxes
 from voicemaster.photo.ocr import Ocr, Reading, ocr
 from voicemaster.photo.result import BoardPhoto, PhotoError
-from voicemaster.photo.words import SURE, Sighting, decide, letters, vocabulary
-
-LOOK_CLOSER = 2.5
-"""A place where nothing was found is detected again at up to this many times the scale."""
-ROOMY = 1.4
-"""A line this many times longer than its letters need at the photo's usual pace is doubted."""
-MIN_CARDS = 8
-"""Fewer cards found than this is no grid."""
-STRAY, STRAY_SHARE = 3, 0.2
-"""More legible cards than this (or this share of those placed) off the grid's places: the
-grid is not the table's (a card box or a spare card beside the table is one or two)."""
-HALF_PAIR = {"large": 1.3, "small": 2.0}
-"""From a line alone to its card's middle, in the line's heights, when the photo has too
-few pairs to measure it."""
+from voicemaster.photo.tuning import BOARD, LINES, WORDS
+from voicemaster.photo.words import Sighting, decide, letters, vocabulary
 
 
 class NoCards(PhotoError):
@@ -71,12 +59,12 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     pairs = _pairs(lines)
     reach = _reach(lines, pairs)
     cards = _cards(lines, pairs, reach)
-    if len(cards) < MIN_CARDS:
+    if len(cards) < BOARD.min_cards:
         raise NoCards()
     height, width = bgr.shape[:2]
     try:
         lattice, place_of = fit_lattice(np.array([c.middle for c in cards]),
-                                        np.array([2.0 if len(c.lines) > 1 else 1.0 for c in cards]),
+                                        np.array([BOARD.pair_weight if len(c.lines) > 1 else 1.0 for c in cards]),
                                         (width, height), _reading_axis([line.box for line in lines]))
     except NoGrid:
         raise NoCards() from None
@@ -86,10 +74,10 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
     at: dict[int, list[TextLine]] = {}
     for k, place in place_of.items():
         at.setdefault(place, []).extend(cards[k].lines)
-    if len(at) < MIN_CARDS:
+    if len(at) < BOARD.min_cards:
         raise NoCards()
     astray = sum(1 for k, card in enumerate(cards) if k not in place_of and _legible(card))
-    if astray > max(STRAY, STRAY_SHARE * len(place_of)):
+    if astray > max(BOARD.stray, BOARD.stray_share * len(place_of)):
         raise PhotoError("the cards do not line up in a 5 × 5 grid: photograph the table again, from above")
     unread = [p for p in range(SIZE * SIZE) if p not in at]
     for place, lines_there in _look_again(engine, bgr, lattice, unread, reach).items():
@@ -105,31 +93,32 @@ def read_board(bgr: np.ndarray, start: float) -> BoardPhoto:
 
 def _pace(lines: list[TextLine]) -> float:
     """This photo's usual letter width, in line heights (the face and the slant set it)."""
-    paces = [line.box.length / line.box.height / len(letters(line.text)) for line in lines if line.score >= SURE]
+    paces = [line.box.length / line.box.height / len(letters(line.text)) for line in lines if line.score >= WORDS.sure]
     return float(np.median(paces)) if paces else 0.0
 
 
 def _sighting(line: TextLine, pace: float) -> Sighting:
     """A reading, doubted as cut short when its line ends against something else on one
     side, or holds fewer letters than its length has room for (glare washed some out)."""
-    roomy = pace > 0 and line.box.length / line.box.height / len(letters(line.text)) > ROOMY * pace
+    roomy = pace > 0 and line.box.length / line.box.height / len(letters(line.text)) > BOARD.roomy * pace
     return Sighting(Reading(line.text, line.score), line.box.whole and not roomy)
 
 
 def _look_again(engine: Ocr, bgr: np.ndarray, lattice: Lattice, places: list[int],
                 reach: dict[str, float]) -> dict[int, list[TextLine]]:
     """Places where no line was found, looked at again: their part of the photo, detected at
-    up to LOOK_CLOSER times the first detection's scale (a far row's words are small)."""
+    up to BOARD.look_closer times the first detection's scale (a far row's words are small)."""
     found: dict[int, list[TextLine]] = {}
     height, width = bgr.shape[:2]
-    scale = LOOK_CLOSER * DETECT_SIDE / max(height, width)
+    scale = BOARD.look_closer * LINES.detect_side / max(height, width)
+    around = (-BOARD.look_reach, BOARD.look_reach)
     for place in places:
         row, col = divmod(place, SIZE)
-        corners = lattice.homography @ np.array([[col + dx, row + dy, 1.0] for dx in (-0.6, 0.6) for dy in (-0.6, 0.6)]).T
+        corners = lattice.homography @ np.array([[col + dx, row + dy, 1.0] for dx in around for dy in around]).T
         xs, ys = corners[0] / corners[2], corners[1] / corners[2]
         x0, y0 = max(0, int(xs.min())), max(0, int(ys.min()))
         x1, y1 = min(width, int(xs.max()) + 1), min(height, int(ys.max()) + 1)
-        if x1 - x0 < 16 or y1 - y0 < 16:
+        if x1 - x0 < BOARD.look_min_px or y1 - y0 < BOARD.look_min_px:
             continue
         boxes = find_boxes(engine, bgr, (x0, y0, x1, y1), scale)
         lines = _lines_of(engine, boxes)
@@ -152,7 +141,7 @@ def _reading_axis(boxes: list[Box]) -> np.ndarray:
 
 
 def _legible(card: _Card) -> bool:
-    return any(line.score >= SURE for line in card.lines)
+    return any(line.score >= WORDS.sure for line in card.lines)
 
 
 def _cards(lines: list[TextLine], pairs: list[tuple[int, int]], reach: dict[str, float]) -> list[_Card]:
@@ -170,8 +159,9 @@ def _cards(lines: list[TextLine], pairs: list[tuple[int, int]], reach: dict[str,
 
 
 def _lines_of(engine: Ocr, boxes: list[Box]) -> list[TextLine]:
-    """The lines read from `boxes` that hold two letters or more."""
-    return [line for line in read_boxes(engine, boxes) if line is not None and len(letters(line.text)) >= 2]
+    """The lines read from `boxes` that hold enough letters for a card's word."""
+    return [line for line in read_boxes(engine, boxes)
+            if line is not None and len(letters(line.text)) >= WORDS.min_letters]
 
 def _pairs(lines: list[TextLine]) -> list[tuple[int, int]]:
     """Lines that are one card's two printings: reading opposite ways, each above the other
@@ -179,17 +169,18 @@ def _pairs(lines: list[TextLine]) -> list[tuple[int, int]]:
     options = []
     for i, j in combinations(range(len(lines)), 2):
         a, b = lines[i].box, lines[j].box
-        if float(a.along @ b.along) > -0.8:
+        if float(a.along @ b.along) > BOARD.pair_opposite:
             continue
         offset = b.centre - a.centre
         dist = float(np.linalg.norm(offset))
         tall = max(a.height, b.height)
-        if not 0.8 * tall < dist < 7 * tall:
+        nearest, farthest = BOARD.pair_distance
+        if not nearest * tall < dist < farthest * tall:
             continue
-        if min(float(a.up @ offset), float(-b.up @ offset)) < 0.35 * dist:
+        if min(float(a.up @ offset), float(-b.up @ offset)) < BOARD.pair_above * dist:
             continue
         alike = fuzz.ratio(letters(lines[i].text), letters(lines[j].text))
-        if alike < 50:
+        if alike < BOARD.pair_alike:
             continue
         options.append((alike, -dist / tall, i, j))
     used: set[int] = set()
@@ -209,8 +200,8 @@ def _nearer_large(lines: list[TextLine], pairs: list[tuple[int, int]], height: f
 
 def _reach(lines: list[TextLine], pairs: list[tuple[int, int]]) -> dict[str, float]:
     """From a line to its card's middle in its own heights, as this photo's pairs show it."""
-    if len(pairs) < 3:
-        return dict(HALF_PAIR)
+    if len(pairs) < BOARD.min_pairs:
+        return {"large": BOARD.half_pair_large, "small": BOARD.half_pair_small}
     half = [float(np.linalg.norm(lines[i].box.centre - lines[j].box.centre)) / 2 for i, j in pairs]
     return {"large": float(np.median([h / lines[i].box.height for h, (i, _) in zip(half, pairs)])),
             "small": float(np.median([h / lines[j].box.height for h, (_, j) in zip(half, pairs)]))}

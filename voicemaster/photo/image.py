@@ -8,11 +8,7 @@ import cv2
 import numpy as np
 
 from voicemaster.photo.result import PhotoError
-
-MIN_SIZE = (640, 480)
-"""The smallest photo read: long side × short side in pixels."""
-MAX_PIXELS = 60_000_000
-"""A larger "photo" (a 100-megapixel scan, a decompression bomb) is refused before decoding."""
+from voicemaster.photo.tuning import IMAGE
 
 
 def decode(data: bytes) -> np.ndarray:
@@ -25,11 +21,12 @@ def decode(data: bytes) -> np.ndarray:
             width, height = img.size
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError):
         raise PhotoError("not an image (a JPEG or PNG photo is expected)") from None
-    if width * height > MAX_PIXELS:
-        raise PhotoError(f"too large ({width}×{height}; at most {MAX_PIXELS // 1_000_000} megapixels)")
+    if width * height > IMAGE.max_pixels:
+        raise PhotoError(f"too large ({width}×{height}; at most {IMAGE.max_pixels // 1_000_000} megapixels)")
     long_side, short_side = max(width, height), min(width, height)
-    if long_side < MIN_SIZE[0] or short_side < MIN_SIZE[1]:
-        raise PhotoError(f"too small ({width}×{height}; at least {MIN_SIZE[0]}×{MIN_SIZE[1]})")
+    least = IMAGE.min_size
+    if long_side < least[0] or short_side < least[1]:
+        raise PhotoError(f"too small ({width}×{height}; at least {least[0]}×{least[1]})")
     pixels = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if pixels is None:
         raise PhotoError("not an image (a JPEG or PNG photo is expected)")

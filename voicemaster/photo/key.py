@@ -21,26 +21,15 @@ from voicemaster.game.cards import Team
 from voicemaster.photo.image import decode
 from voicemaster.photo.lattice import SIZE, AmbiguousGrid, Lattice, NoGrid, fit_lattice
 from voicemaster.photo.result import KeyPhoto, PhotoError
-
-WORK_SIDE = 1200
-"""The long side (px) the key card is looked for at."""
-MIN_SQUARES = 10
-"""Fewer red and blue squares than this in a grid is no key card."""
-_CELL = 24
-"""Pixels per grid step in the straightened card."""
-_STARTS = ((35.0, 1.0), (-80.0, 1.0), (85.0, 0.4))
-"""Where clustering starts for red, blue and beige squares: their usual CIELAB hue angle
-(degrees) and colourfulness (chroma over _GREY)."""
-_GREY = 40.0
-"""CIELAB chroma below which a colour's hue counts for less (the assassin's is noise)."""
+from voicemaster.photo.tuning import KEY_CARD
 
 
 @dataclass(frozen=True)
 class KeyGrid:
     lattice: Lattice
-    """In `WORK_SIDE` pixels."""
+    """In pixels of `image`."""
     image: np.ndarray
-    """The photo at `WORK_SIDE` (BGR)."""
+    """The photo with its long side at most KEY_CARD.work_side (BGR)."""
     area: float
     """The grid's share of the photo's area."""
 
@@ -84,10 +73,10 @@ def _read(grid: KeyGrid) -> tuple[str, Team] | str:
 def find_key_grids(bgr: np.ndarray) -> list[KeyGrid]:
     """The grid of a key card's squares, if the photo shows one: more than one when a whole
     row or column holds no red or blue square and either side of them could hold it."""
-    scale = min(1.0, WORK_SIDE / max(bgr.shape[:2]))
+    scale = min(1.0, KEY_CARD.work_side / max(bgr.shape[:2]))
     small = bgr if scale == 1.0 else cv2.resize(bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     squares = _squares(small)
-    if len(squares) < MIN_SQUARES:
+    if len(squares) < KEY_CARD.min_squares:
         return []
     centres = np.array([c for c, _ in squares])
     axis = _square_axis([a for _, a in squares])
@@ -99,7 +88,7 @@ def find_key_grids(bgr: np.ndarray) -> list[KeyGrid]:
     except AmbiguousGrid as exc:
         options = exc.options
     return [KeyGrid(lattice, small, _area(lattice, size)) for lattice, place_of in options
-            if len(place_of) >= MIN_SQUARES]
+            if len(place_of) >= KEY_CARD.min_squares]
 
 
 def _area(lattice: Lattice, size: tuple[int, int]) -> float:
@@ -112,17 +101,20 @@ def _area(lattice: Lattice, size: tuple[int, int]) -> float:
 def _masks(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    red = ((h <= 8) | (h >= 168)) & (s >= 100) & (v >= 70)
-    blue = (h >= 98) & (h <= 128) & (s >= 100) & (v >= 70)
+    t = KEY_CARD
+    vivid = (s >= t.min_saturation) & (v >= t.min_value)
+    red = ((h <= t.red_hues[0]) | (h >= t.red_hues[1])) & vivid
+    blue = (h >= t.blue_hues[0]) & (h <= t.blue_hues[1]) & vivid
     return red.astype(np.uint8) * 255, blue.astype(np.uint8) * 255
 
 
 def _squares(bgr: np.ndarray) -> list[tuple[np.ndarray, float]]:
     """Middles and angles of saturated red or blue squares (seen at a slant: quadrilaterals
     up to twice as long as wide), those of the commonest size."""
+    t = KEY_CARD
     found: list[tuple[np.ndarray, float, float]] = []
-    kernel = np.ones((3, 3), np.uint8)
-    smallest = (0.012 * min(bgr.shape[:2])) ** 2
+    kernel = np.ones((t.open_px, t.open_px), np.uint8)
+    smallest = (t.smallest_side * min(bgr.shape[:2])) ** 2
     for mask in _masks(bgr):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -131,15 +123,15 @@ def _squares(bgr: np.ndarray) -> list[tuple[np.ndarray, float]]:
             if area < smallest:
                 continue
             (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
-            if min(w, h) <= 0 or max(w, h) / min(w, h) > 2.0 or area / (w * h) < 0.65:
+            if min(w, h) <= 0 or max(w, h) / min(w, h) > t.square_aspect or area / (w * h) < t.square_fill:
                 continue
             found.append((np.array([cx, cy]), float(angle), math.sqrt(area)))
     if not found:
         return []
     sides = np.array([s for _, _, s in found])
-    alike = [(np.abs(np.log(sides / s)) < math.log(1.35)).sum() for s in sides]
+    alike = [(np.abs(np.log(sides / s)) < math.log(t.size_alike)).sum() for s in sides]
     side = float(sides[int(np.argmax(alike))])
-    return [(c, a) for c, a, s in found if abs(math.log(s / side)) < math.log(1.35)]
+    return [(c, a) for c, a, s in found if abs(math.log(s / side)) < math.log(t.size_alike)]
 
 
 def _square_axis(angles: list[float]) -> np.ndarray:
@@ -150,11 +142,12 @@ def _square_axis(angles: list[float]) -> np.ndarray:
 
 
 def _straighten(grid: KeyGrid) -> np.ndarray:
-    """The grid and a ring of one step round it, square on: (SIZE + 2) steps of _CELL px,
-    the grid's (column, row) 0 at pixel _CELL * 1.5."""
-    to_grid = np.array([[1 / _CELL, 0, -1.5], [0, 1 / _CELL, -1.5], [0, 0, 1]])
+    """The grid and a ring of one step round it, square on: (SIZE + 2) steps of
+    KEY_CARD.cell px, the grid's (column, row) 0 at pixel 1.5 steps."""
+    cell = KEY_CARD.cell
+    to_grid = np.array([[1 / cell, 0, -1.5], [0, 1 / cell, -1.5], [0, 0, 1]])
     h = grid.lattice.homography @ to_grid
-    side = (SIZE + 2) * _CELL
+    side = (SIZE + 2) * cell
     return cv2.warpPerspective(grid.image, h, (side, side), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
 
@@ -165,28 +158,30 @@ def _colours(straight: np.ndarray) -> list[str]:
     angle, which dim light and glare move little; a colour near grey counts for little)
     into red, blue and beige, each cluster started at the kind's usual colour, once the assassin is set apart: the darkest greyest place, when it is clearly
     darker and greyer than any other."""
+    t = KEY_CARD
     lab = cv2.cvtColor(straight, cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 0] *= 100 / 255
     lab[..., 1:] -= 128
-    inner = int(_CELL * 0.3)
+    cell = t.cell
+    inner = int(cell * t.middle)
     colours, shadows = [], []
     for place in range(SIZE * SIZE):
         row, col = divmod(place, SIZE)
-        x, y = int((col + 1.5) * _CELL), int((row + 1.5) * _CELL)
+        x, y = int((col + 1.5) * cell), int((row + 1.5) * cell)
         patch = lab[y - inner:y + inner + 1, x - inner:x + inner + 1].reshape(-1, 3)
         chroma = np.linalg.norm(patch[:, 1:], axis=1)
-        colours.append(np.median(patch[chroma >= np.percentile(chroma, 70)], axis=0))
-        shadows.append(np.percentile(patch[:, 0], 20))
+        colours.append(np.median(patch[chroma >= np.percentile(chroma, t.colourful_percentile)], axis=0))
+        shadows.append(np.percentile(patch[:, 0], t.shadow_percentile))
     colour = np.array(colours)
-    darkness = np.array(shadows) + 0.5 * np.linalg.norm(colour[:, 1:], axis=1)
+    darkness = np.array(shadows) + t.chroma_darkness * np.linalg.norm(colour[:, 1:], axis=1)
     order = np.argsort(darkness)
-    assassin = int(order[0]) if darkness[order[0]] < 0.7 * darkness[order[1]] else None
+    assassin = int(order[0]) if darkness[order[0]] < t.assassin_darker * darkness[order[1]] else None
     rest = [k for k in range(SIZE * SIZE) if k != assassin]
-    saturation = np.minimum(1.0, np.linalg.norm(colour[rest, 1:], axis=1) / _GREY)
+    saturation = np.minimum(1.0, np.linalg.norm(colour[rest, 1:], axis=1) / t.grey)
     hue = np.arctan2(colour[rest, 2], colour[rest, 1])
     points = np.column_stack([np.cos(hue), np.sin(hue)]) * saturation[:, None]
-    centres = np.array([[math.cos(math.radians(a)) * m, math.sin(math.radians(a)) * m] for a, m in _STARTS])
-    for _ in range(10):
+    centres = np.array([[math.cos(math.radians(a)) * m, math.sin(math.radians(a)) * m] for a, m in t.starts])
+    for _ in range(t.rounds):
         label = np.argmin(((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2), axis=1)
         for c in range(3):
             if (label == c).any():
@@ -201,12 +196,14 @@ def _lights(straight: np.ndarray) -> Team | None:
     """The colour of the lights round the grid, if there is a clear one."""
     red, blue = _masks(straight)
     ring = np.ones(red.shape, bool)
-    lo, hi = int(1.0 * _CELL), int((SIZE + 1) * _CELL)
+    cell = KEY_CARD.cell
+    lo, hi = int(1.0 * cell), int((SIZE + 1) * cell)
     ring[lo:hi, lo:hi] = False
     r, b = int((red[ring] > 0).sum()), int((blue[ring] > 0).sum())
-    enough = 0.02 * ring.sum()
-    if r >= enough and r > 4 * b:
+    enough = KEY_CARD.lights_share * ring.sum()
+    dominance = KEY_CARD.lights_dominance
+    if r >= enough and r > dominance * b:
         return Team.RED
-    if b >= enough and b > 4 * r:
+    if b >= enough and b > dominance * r:
         return Team.BLUE
     return None

@@ -10,9 +10,7 @@ from voicemaster.photo.board import NoCards, read_board
 from voicemaster.photo.image import decode
 from voicemaster.photo.key import find_key_grids, read_key
 from voicemaster.photo.result import BoardPhoto, KeyPhoto
-
-KEY_AREA = 0.04
-"""A key card's grid covering this share of the photo or more makes it a key photo."""
+from voicemaster.photo.tuning import KEY_CARD
 
 
 def read_photo(data: bytes) -> BoardPhoto | KeyPhoto:
@@ -20,8 +18,9 @@ def read_photo(data: bytes) -> BoardPhoto | KeyPhoto:
     start = time.perf_counter()
     bgr = decode(data)
     grids = find_key_grids(bgr)
-    if any(g.area >= KEY_AREA for g in grids):
-        return read_key([g for g in grids if g.area >= KEY_AREA], start)
+    large = [g for g in grids if g.area >= KEY_CARD.key_area]
+    if large:
+        return read_key(large, start)
     try:
         return read_board(bgr, start)
     except NoCards:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from voicemaster.photo.tuning import LATTICE
+
 SIZE = 5
-SNAP = 0.3
-"""How far (in grid steps) a point may sit from a grid node and still belong to it."""
 
 
 class NoGrid(Exception):
@@ -38,7 +38,7 @@ class Lattice:
         """Photo pixels → (column, row) in grid steps."""
         return _apply(np.linalg.inv(self.homography), np.asarray(points, dtype=np.float64).reshape(-1, 2))
 
-    def place_of(self, point: np.ndarray, snap: float = SNAP) -> int | None:
+    def place_of(self, point: np.ndarray, snap: float = LATTICE.snap) -> int | None:
         """The place (0-24) whose node is within `snap` grid steps of `point`, or None."""
         col, row = self.coordinates(point)[0]
         c, r = int(round(col)), int(round(row))
@@ -59,11 +59,11 @@ def fit_lattice(points: np.ndarray, weights: np.ndarray, image_size: tuple[int, 
     Raises NoGrid, or AmbiguousGrid when part of the grid is missing and it cannot be told
     which part."""
     points = np.asarray(points, dtype=np.float64)
-    if len(points) < 5:
+    if len(points) < LATTICE.min_points:
         raise NoGrid(f"{len(points)} points")
     step_u, step_v = _steps(points, axis)
     index = _grow(points, weights, step_u, step_v)
-    if len(index) < 5:
+    if len(index) < LATTICE.min_points:
         raise NoGrid("no neighbours in two directions")
     h, index = _refine(points, weights, index)
     return _frame(points, h, index, weights, image_size)
@@ -91,14 +91,14 @@ def _steps(points: np.ndarray, axis: np.ndarray | None) -> tuple[np.ndarray, np.
     np.fill_diagonal(dist, np.inf)
     nearest = np.sort(dist, axis=1)[:, 0]
     typical = float(np.median(nearest[np.isfinite(nearest)]))
-    close = (dist < 3.2 * typical)
+    close = (dist < LATTICE.close * typical)
     vectors = diffs[close]
     if axis is None:
         axis = _commonest_direction(vectors)
     axis = axis / np.linalg.norm(axis)
     across = np.array([-axis[1], axis[0]])
     steps = []
-    for direction, cone in ((axis, 25.0), (across, 40.0)):
+    for direction, cone in zip((axis, across), LATTICE.cones):
         best: list[np.ndarray] = []
         for i in range(len(points)):
             v = diffs[i][close[i]]
@@ -110,18 +110,19 @@ def _steps(points: np.ndarray, axis: np.ndarray | None) -> tuple[np.ndarray, np.
             if ok.any():
                 k = np.argmin(np.where(ok, lengths, np.inf))
                 best.append(v[k] * np.sign(cosines[k]))
-        if len(best) < 2:
+        if len(best) < LATTICE.min_neighbours:
             raise NoGrid("too few neighbours")
         steps.append(np.median(np.array(best), axis=0))
     return steps[0], steps[1]
 
 
 def _commonest_direction(vectors: np.ndarray) -> np.ndarray:
+    t = LATTICE
     angles = np.mod(np.arctan2(vectors[:, 1], vectors[:, 0]), math.pi)
-    bins = np.histogram(angles, bins=36, range=(0, math.pi))[0].astype(float)
-    smooth = bins + 0.5 * (np.roll(bins, 1) + np.roll(bins, -1))
-    peak = (np.argmax(smooth) + 0.5) * math.pi / 36
-    near = np.abs(((angles - peak + math.pi / 2) % math.pi) - math.pi / 2) < math.radians(10)
+    bins = np.histogram(angles, bins=t.direction_bins, range=(0, math.pi))[0].astype(float)
+    smooth = bins + t.bin_smoothing * (np.roll(bins, 1) + np.roll(bins, -1))
+    peak = (np.argmax(smooth) + 0.5) * math.pi / t.direction_bins
+    near = np.abs(((angles - peak + math.pi / 2) % math.pi) - math.pi / 2) < math.radians(t.direction_near)
     mean = math.atan2(np.sin(2 * angles[near]).mean(), np.cos(2 * angles[near]).mean()) / 2 if near.any() else peak
     return np.array([math.cos(mean), math.sin(mean)])
 
@@ -144,7 +145,8 @@ def _grow(points: np.ndarray, weights: np.ndarray, step_u: np.ndarray, step_v: n
             if target in taken:
                 continue
             guess = points[p] + di * u + dj * v
-            reach = SNAP * min(np.linalg.norm(u), np.linalg.norm(v)) * (1.3 if abs(di) + abs(dj) > 1 else 1.0)
+            step = min(np.linalg.norm(u), np.linalg.norm(v))
+            reach = LATTICE.snap * step * (LATTICE.double_step_reach if abs(di) + abs(dj) > 1 else 1.0)
             d = np.linalg.norm(points - guess, axis=1)
             d[list(index)] = np.inf
             q = int(np.argmin(d))
@@ -158,21 +160,22 @@ def _grow(points: np.ndarray, weights: np.ndarray, step_u: np.ndarray, step_v: n
 
 
 def _refine(points: np.ndarray, weights: np.ndarray, index: dict[int, tuple[int, int]]) -> tuple[np.ndarray, dict[int, tuple[int, int]]]:
-    """A homography through the indexed points, then every point re-indexed by it, twice."""
+    """A homography through the indexed points, then every point re-indexed by it and the
+    homography fitted again, up to LATTICE.refits times."""
     h = _fit(points, index)
-    for _ in range(3):
+    for _ in range(LATTICE.refits):
         coords = _apply(np.linalg.inv(h), points)
         rounded = np.round(coords)
         off = np.abs(coords - rounded).max(axis=1)
         claim: dict[tuple[int, int], int] = {}
         for k in np.argsort(off):
-            if off[k] > SNAP:
+            if off[k] > LATTICE.snap:
                 continue
             node = (int(rounded[k][0]), int(rounded[k][1]))
             if node not in claim:
                 claim[node] = int(k)
         new_index = {k: node for node, k in claim.items()}
-        if len(new_index) < 5:
+        if len(new_index) < LATTICE.min_points:
             break
         index = new_index
         h = _fit(points, index)
@@ -183,7 +186,8 @@ def _fit(points: np.ndarray, index: dict[int, tuple[int, int]]) -> np.ndarray:
     keys = sorted(index)
     grid = np.array([index[k] for k in keys], dtype=np.float64)
     img = points[keys]
-    if len(keys) >= 8 and np.linalg.matrix_rank(np.column_stack([grid, np.ones(len(grid))])) == 3:
+    if (len(keys) >= LATTICE.homography_points
+            and np.linalg.matrix_rank(np.column_stack([grid, np.ones(len(grid))])) == 3):
         h, _ = cv2.findHomography(grid, img, 0)
         if h is not None:
             return h
@@ -236,7 +240,7 @@ def _window(points: np.ndarray, h: np.ndarray, index: dict[int, tuple[int, int]]
     stray that met a node outside the window pulls the grid no more), named as the photo
     shows it."""
     inside = {k: (i, j) for k, (i, j) in index.items() if i0 <= i < i0 + SIZE and j0 <= j < j0 + SIZE}
-    if len(inside) >= 5:
+    if len(inside) >= LATTICE.min_points:
         h = _fit(points, inside)
     window = np.array([[1, 0, i0], [0, 1, j0], [0, 0, 1]], dtype=np.float64)
     h = h @ window

@@ -1,6 +1,6 @@
 """Text lines in a photo: where each sits, which way it reads, and what it says.
 
-Detection runs on a copy of the photo no larger than `DETECT_SIDE`; each line found is
+Detection runs on a copy of the photo no larger than `LINES.detect_side`; each line found is
 cut out of the full photo and straightened, the orientation classifier says which way up it
 is (a card's word is printed once for each side of the table, so half the lines on a table
 are upside down), and recognition reads it on demand: a card's second printing is read only
@@ -15,17 +15,7 @@ import cv2
 import numpy as np
 
 from voicemaster.photo.ocr import REC_HEIGHT, Ocr, Reading
-
-DETECT_SIDE = 1280
-"""The long side (px) the detector sees first: a card word in a phone photo of the whole
-table is 10-30 px high at this size (places where it finds nothing are looked at again,
-closer)."""
-RECHECK = 0.9
-"""A reading less sure than this is read the other way up too."""
-ENDS_APART = 25.0
-"""Colour difference (8-bit CIELAB) past a line's two ends above which it may be cut short."""
-MIN_HEIGHT = 6.0
-"""Lines lower than this (px, detection scale) are specks, not words."""
+from voicemaster.photo.tuning import LINES
 
 
 @dataclass(frozen=True)
@@ -60,19 +50,19 @@ class TextLine:
 def find_boxes(ocr: Ocr, bgr: np.ndarray, region: tuple[int, int, int, int] | None = None,
                scale: float | None = None) -> list[Box]:
     """Every text line in the photo (or in its `region`, x0, y0, x1, y1), turned the way the
-    classifier reads it; detection at `scale` (default: the photo at DETECT_SIDE)."""
+    classifier reads it; detection at `scale` (default: the photo at LINES.detect_side)."""
     x0, y0, x1, y1 = region or (0, 0, bgr.shape[1], bgr.shape[0])
     part = bgr[y0:y1, x0:x1]
     if scale is None:
-        scale = DETECT_SIDE / max(bgr.shape[:2])
+        scale = LINES.detect_side / max(bgr.shape[:2])
     scale = min(1.0, scale)
     small = part if scale == 1.0 else cv2.resize(part, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     found = [_geometry(q / scale + np.array([x0, y0])) for q in ocr.detect(small)]
-    found = [g for g in found if g[3] * scale >= MIN_HEIGHT]
+    found = [g for g in found if g[3] * scale >= LINES.min_height]
     crops = [_crop(bgr, *g) for g in found]
     boxes = []
     for (centre, along, length, height), crop, turned in zip(found, crops, ocr.upside_down(crops)):
-        if turned >= 0.5:
+        if turned >= LINES.upside_down:
             crop, along = crop[::-1, ::-1], -along
         boxes.append(Box(centre, along, length, height, np.ascontiguousarray(crop),
                          _ends_alike(bgr, centre, along, length, height)))
@@ -83,7 +73,7 @@ def read_boxes(ocr: Ocr, boxes: list[Box]) -> list[TextLine | None]:
     """Each box read; read the other way up too when the reading is unsure, keeping the
     likelier reading. None for a box that reads as nothing."""
     first = ocr.recognize([b.crop for b in boxes])
-    unsure = [k for k, r in enumerate(first) if r.score < RECHECK]
+    unsure = [k for k, r in enumerate(first) if r.score < LINES.recheck]
     second = dict(zip(unsure, ocr.recognize([boxes[k].crop[::-1, ::-1] for k in unsure])))
     out: list[TextLine | None] = []
     for k, box in enumerate(boxes):
@@ -97,7 +87,7 @@ def read_boxes(ocr: Ocr, boxes: list[Box]) -> list[TextLine | None]:
 
 def _better(a: Reading, b: Reading) -> bool:
     """Which way up reads better: the higher mean confidence, longer text breaking a near tie."""
-    if abs(a.score - b.score) > 0.02:
+    if abs(a.score - b.score) > LINES.near_tie:
         return a.score > b.score
     return len(a.text.strip()) > len(b.text.strip())
 
@@ -117,7 +107,7 @@ def _geometry(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
 def _crop(bgr: np.ndarray, centre: np.ndarray, along: np.ndarray, length: float, height: float) -> np.ndarray:
     """The line straightened along `along`, REC_HEIGHT px high."""
     down = np.array([-along[1], along[0]])
-    length = length + 0.2 * height
+    length = length + LINES.crop_pad * height
     src = np.float32([centre - along * length / 2 - down * height / 2,
                       centre + along * length / 2 - down * height / 2,
                       centre - along * length / 2 + down * height / 2])
@@ -126,7 +116,8 @@ def _crop(bgr: np.ndarray, centre: np.ndarray, along: np.ndarray, length: float,
     dst = np.float32([[0, 0], [native_w, 0], [0, native_h]])
     straight = cv2.warpAffine(bgr, cv2.getAffineTransform(src, dst), (native_w, native_h),
                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    width = max(REC_HEIGHT // 2, min(REC_HEIGHT * 20, int(round(REC_HEIGHT * native_w / native_h))))
+    narrowest, widest = (int(REC_HEIGHT * w) for w in LINES.crop_widths)
+    width = max(narrowest, min(widest, int(round(REC_HEIGHT * native_w / native_h))))
     interpolation = cv2.INTER_AREA if native_h > REC_HEIGHT else cv2.INTER_CUBIC
     return cv2.resize(straight, (width, REC_HEIGHT), interpolation=interpolation)
 
@@ -135,11 +126,11 @@ def _ends_alike(bgr: np.ndarray, centre: np.ndarray, along: np.ndarray, length: 
     """Whether the ground just past the line's two ends is about one colour."""
     lab = []
     for side in (-1, 1):
-        middle = centre + side * along * (length / 2 + 0.3 * height)
-        half = max(2, int(height * 0.25))
+        middle = centre + side * along * (length / 2 + LINES.ends_gap * height)
+        half = max(2, int(height * LINES.ends_patch))
         x, y = int(round(middle[0])), int(round(middle[1]))
         patch = bgr[max(0, y - half):y + half + 1, max(0, x - half):x + half + 1]
         if patch.size == 0:
             return False
         lab.append(cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32).mean(axis=0))
-    return float(np.linalg.norm(lab[0] - lab[1])) < ENDS_APART
+    return float(np.linalg.norm(lab[0] - lab[1])) < LINES.ends_apart

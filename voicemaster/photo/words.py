@@ -24,14 +24,9 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from voicemaster.photo.ocr import Reading
+from voicemaster.photo.tuning import WORDS
 from voicemaster.sharing import built_once
 
-MIN_ZIPF = 2.5
-COMMON_ZIPF = 3.0
-SURE = 0.85
-"""A reading this confident is believed even against another."""
-ACCEPT = 0.75
-"""The lowest confidence at which an exact known word is taken."""
 _DIGITS = str.maketrans({"0": "O", "1": "I", "5": "S", "8": "B", "|": "I", "$": "S"})
 _NOT_CARD = re.compile(r"[^A-Z '\-]")
 
@@ -46,7 +41,7 @@ class Vocabulary:
 
     def extends(self, key: str) -> bool:
         """Whether a common word starts or ends with `key` and is two letters longer or more."""
-        return any(len(k) >= len(key) + 2 and (k.startswith(key) or k.endswith(key)) for k in self.common)
+        return any(len(k) >= len(key) + WORDS.extends_by and (k.startswith(key) or k.endswith(key)) for k in self.common)
 
 
 @built_once
@@ -60,12 +55,12 @@ def vocabulary() -> Vocabulary:
     common: set[str] = set()
     for card in (*wordlist_cards(), *TWO_WORD_CARDS):
         key = letters(card)
-        if len(key) >= 2:
+        if len(key) >= WORDS.min_letters:
             spelled.setdefault(key, " ".join(card.lower().split()))
             common.add(key)
-    rarest, everyday = 10 ** (MIN_ZIPF - 9), 10 ** (COMMON_ZIPF - 9)
+    rarest, everyday = 10 ** (WORDS.min_zipf - 9), 10 ** (WORDS.common_zipf - 9)
     for word, frequency in get_frequency_dict("en", "best").items():
-        if frequency < rarest or len(word) < 2 or not word.isascii() or not word.isalpha():
+        if frequency < rarest or len(word) < WORDS.min_letters or not word.isascii() or not word.isalpha():
             continue
         key = word.upper()
         spelled.setdefault(key, word)
@@ -103,11 +98,11 @@ class _Seen:
 def decide(sightings: list[Sighting], vocab: Vocabulary) -> str | None:
     """The card's word, or None when the readings do not make it clear."""
     seen = [_Seen(letters(s.reading.text), cleaned(s.reading.text), s.reading.score, s.whole) for s in sightings]
-    seen = [s for s in seen if len(s.key) >= 2 and s.score >= 0.5]
+    seen = [s for s in seen if len(s.key) >= WORDS.min_letters and s.score >= WORDS.min_score]
     if not seen:
         return None
     known = {s.key for s in seen if s.key in vocab.spelled}
-    sure_known = {s.key for s in seen if s.key in vocab.spelled and s.score >= SURE}
+    sure_known = {s.key for s in seen if s.key in vocab.spelled and s.score >= WORDS.sure}
     if known:
         whole = [k for k in known if not any(k != o and k in o for o in known)]
         if len(whole) != 1:
@@ -115,11 +110,11 @@ def decide(sightings: list[Sighting], vocab: Vocabulary) -> str | None:
         word = whole[0]
         if any(k != word and k not in word for k in sure_known):
             return None
-        if any(s.score >= SURE and s.key not in vocab.spelled and s.key not in word
-               and Levenshtein.distance(s.key, word) > 1 for s in seen):
+        if any(s.score >= WORDS.sure and s.key not in vocab.spelled and s.key not in word
+               and Levenshtein.distance(s.key, word) > WORDS.snap_edits for s in seen):
             return None
         exact = [s for s in seen if s.key == word]
-        if max(s.score for s in exact) < ACCEPT:
+        if max(s.score for s in exact) < WORDS.accept:
             return None
         if len(exact) == 1 and len(seen) == 1 and not exact[0].whole and vocab.extends(word):
             return None
@@ -134,7 +129,7 @@ def _read_twice(seen: list[_Seen]) -> str | None:
     """A word no list knows, read the same twice."""
     for i, a in enumerate(seen):
         for b in seen[i + 1:]:
-            if a.key == b.key and len(a.key) >= 3 and min(a.score, b.score) >= SURE:
+            if a.key == b.key and len(a.key) >= WORDS.twice_letters and min(a.score, b.score) >= WORDS.sure:
                 return (a.text if len(a.text) >= len(b.text) else b.text).lower()
     return None
 
@@ -143,13 +138,14 @@ def _snapped(seen: list[_Seen], vocab: Vocabulary) -> str | None:
     """The one known word one letter away from the surest reading, when every other reading
     is near it too."""
     best = max(seen, key=lambda s: s.score)
-    if best.score < SURE or len(best.key) < 5:
+    if best.score < WORDS.sure or len(best.key) < WORDS.snap_letters:
         return None
-    near = process.extract(best.key, vocab.keys, scorer=Levenshtein.distance, score_cutoff=2, limit=5)
-    ones = [k for k, d, _ in near if d == 1]
+    edits = WORDS.snap_edits
+    near = process.extract(best.key, vocab.keys, scorer=Levenshtein.distance, score_cutoff=edits + 1, limit=5)
+    ones = [k for k, d, _ in near if d == edits]
     if len(ones) != 1:
         return None
     word = ones[0]
-    if any(Levenshtein.distance(s.key, word) > 1 for s in seen):
+    if any(Levenshtein.distance(s.key, word) > edits for s in seen):
         return None
     return vocab.spelled[word]

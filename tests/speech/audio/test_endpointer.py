@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from voicemaster.speech.audio.sources import ArraySource, Microphone
-from voicemaster.speech.audio.endpointer import Endpointer, EndpointerSettings, Utterance
+from voicemaster.speech.audio.endpointer import Endpointer, Utterance
+from voicemaster.speech.audio.tuning import EndpointerSettings
 from voicemaster.speech.voices.synthetic import babble, mix_at_snr, pink_noise, speak
 from voicemaster.speech.voices.speakers import say
 

@@ -18,6 +18,7 @@ from voicemaster.errors import InputError
 from voicemaster.speech.audio.sources import FRAME_MS, FRAME_SAMPLES
 from voicemaster.speech.audio.endpointer import frame_energy_db
 from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.audio.tuning import STEADY_NOISE, SteadyNoiseTuning
 
 
 class Denoiser(Protocol):
@@ -121,26 +122,29 @@ class SteadyNoiseGate:
     the "noise" is speech itself. Steady noise has frame energies tightly
     bunched (median minus 10th percentile about 1-2.5 dB over 3 s); babble
     spreads them over 5-7 dB. Silence counts as steady (suppression is harmless there).
+    Its numbers: tuning.SteadyNoiseTuning.
     """
 
-    def __init__(self, inner: Denoiser, max_spread_db: float = 3.5, window_ms: int = 3000) -> None:
+    def __init__(self, inner: Denoiser, tuning: SteadyNoiseTuning = STEADY_NOISE) -> None:
         self.inner = inner
         self.name = f"auto-{inner.name}"
-        self.max_spread_db = max_spread_db
-        self._energies: collections.deque[float] = collections.deque(maxlen=window_ms // FRAME_MS)
+        self.tuning = tuning
+        self._energies: collections.deque[float] = collections.deque(maxlen=tuning.window_ms // FRAME_MS)
         self.active = False
 
     def background_spread_db(self) -> float:
         energies = np.fromiter(self._energies, float)
-        return float(np.percentile(energies, 50) - np.percentile(energies, 10))
+        high, low = self.tuning.spread_percentiles
+        return float(np.percentile(energies, high) - np.percentile(energies, low))
 
     def process(self, frame: np.ndarray) -> np.ndarray:
+        t = self.tuning
         processed = self.inner.process(frame)
-        self._energies.append(max(frame_energy_db(frame), -90.0))
-        if len(self._energies) >= self._energies.maxlen // 3:
+        self._energies.append(max(frame_energy_db(frame), t.quietest_db))
+        if len(self._energies) >= t.judge_after_ms // FRAME_MS:
             spread = self.background_spread_db()
-            hysteresis = 0.5 if self.active else -0.5
-            self.active = spread < self.max_spread_db + hysteresis
+            hysteresis = t.hysteresis_db if self.active else -t.hysteresis_db
+            self.active = spread < t.max_spread_db + hysteresis
         return processed if self.active else frame
 
 

@@ -7,7 +7,7 @@ the app itself speaks (and for a short tail after) are dropped: half-duplex.
 Voice is frame energy above an adaptive noise floor. Requiring webrtcvad's
 verdict as well (webrtcvad-wheels) was measured on the same sessions and cut
 them identically, so the extra dependency is not used. Figures:
-bench/results/noise_suppression.md.
+bench/results/noise_suppression.md. Its tuned numbers: tuning.EndpointerSettings.
 """
 
 from __future__ import annotations
@@ -21,45 +21,7 @@ import numpy as np
 
 from voicemaster.speech.audio.sources import FRAME_MS, FRAME_SAMPLES
 from voicemaster.speech.audio.format import SAMPLE_RATE
-
-_SILENCE_DB = -70.0
-"""Frames quieter than this (dBFS) never count as voice, however low the noise floor."""
-_DIGITAL_SILENCE_DB = -100.0
-"""Quieter than any microphone: samples that are (nearly) all zero."""
-
-
-@dataclass(frozen=True)
-class EndpointerSettings:
-    pre_roll_ms: int = 300
-    """Audio kept from before the detected start, so soft onsets are not clipped."""
-    start_window_ms: int = 100
-    start_voiced_ms: int = 60
-    """Voiced frames needed within the start window to open an utterance."""
-    trailing_silence_ms: int = 600
-    """Unvoiced time that closes an utterance (pauses between words are shorter). A spymaster
-    pauses inside a clue ("my clue is... ocean... two"); see `trailing_silence` for the rest."""
-    brisk_trailing_silence_ms: int = 350
-    """The same while only short requests are expected (guesses, commands, a yes or no)."""
-    kept_silence_ms: int = 200
-    """Of that trailing silence, how much stays at the end of the utterance."""
-    min_utterance_ms: int = 250
-    """Shorter voiced bursts (clicks, coughs, a clap) are dropped."""
-    max_utterance_ms: int = 8000
-    """Longer speech is cut here: nothing addressed to the referee is that long."""
-    threshold_db: float = 7.0
-    """Frame energy above the noise floor that counts as voice."""
-    floor_window_ms: int = 4000
-    floor_percentile: float = 30.0
-    """The noise floor is this percentile of frame energy over the window, so it follows
-    babble; a low percentile would sit in babble's dips and call every babble peak voice."""
-    floor_recent_ms: int = 1000
-    floor_drop_db: float = 6.0
-    """When the floor over this recent stretch is that much lower, it is used instead, so
-    that a sudden drop in noise (a fan stops, a suppressor engages) does not hide the
-    next words; babble's own dips are smaller and do not trigger it. Digital silence
-    (exact zeros spliced into a recording) is no room noise and is left out of it."""
-    half_duplex_tail_ms: int = 300
-    """Frames still dropped after the app stops speaking (room echo, device latency)."""
+from voicemaster.speech.audio.tuning import EndpointerSettings
 
 
 @dataclass(frozen=True)
@@ -117,11 +79,11 @@ class Endpointer:
 
     def noise_floor_db(self) -> float:
         if not self._energies:
-            return _SILENCE_DB
+            return self.settings.silence_db
         energies = np.fromiter(self._energies, float)
         floor = float(np.percentile(energies, self.settings.floor_percentile))
         recent = energies[-_frames(self.settings.floor_recent_ms) :]
-        recent = recent[recent > _DIGITAL_SILENCE_DB]
+        recent = recent[recent > self.settings.digital_silence_db]
         if len(recent) == 0:
             return floor
         recent_floor = float(np.percentile(recent, self.settings.floor_percentile))
@@ -137,7 +99,7 @@ class Endpointer:
             self._reset()
             return None
         energy = frame_energy_db(frame)
-        voiced = energy > max(self.noise_floor_db(), _SILENCE_DB) + self.settings.threshold_db
+        voiced = energy > max(self.noise_floor_db(), self.settings.silence_db) + self.settings.threshold_db
         self._energies.append(energy)
         return self._step(frame, voiced, index)
 

@@ -23,14 +23,11 @@ import numpy as np
 
 from voicemaster.speech.audio.sources import AudioSource
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, Denoiser, make_denoiser
-from voicemaster.speech.audio.endpointer import Endpointer, EndpointerSettings, Utterance
+from voicemaster.speech.audio.endpointer import Endpointer, Utterance
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.audio.spectral_gate import gate
+from voicemaster.speech.audio.tuning import UTTERANCE, EndpointerSettings
 
-NOISY_DB = 25.0
-"""Loud frames less than this above the quiet ones: a loud room, where spectral gating pays."""
-SPAN_DB = 15.0
-SPAN_MARGIN_MS = 120
 LEVEL_FRAME = 160
 """10 ms: the resolution of the utterance stage's level analysis."""
 
@@ -93,13 +90,13 @@ def reduce_steady_noise(audio: np.ndarray) -> np.ndarray:
     """Spectral gating when the room is loud compared with the talker.
 
     The endpointer's pre-roll gives the noise profile. In quiet rooms the gate only
-    costs accuracy, so it runs only when the quiet frames are within NOISY_DB of the
-    loud ones (bench/speech_accuracy.py: guesses +10 points at babble 10 dB and +20 in
-    pink noise, commands +35 and +20; clean speech unchanged)."""
-    if len(audio) < 10 * LEVEL_FRAME:
+    costs accuracy, so it runs only when the quiet frames are within `noisy_db` of the
+    loud ones (tuning.UtteranceTuning)."""
+    u = UTTERANCE
+    if len(audio) < u.shortest_levels * LEVEL_FRAME:
         return audio
     level = _frame_levels(audio)
-    if np.percentile(level, 95) - np.percentile(level, 10) >= NOISY_DB:
+    if np.percentile(level, u.loud_percentile) - np.percentile(level, u.quiet_percentile) >= u.noisy_db:
         return audio
     cleaned = gate(audio, SAMPLE_RATE)
     return np.clip(np.round(cleaned), -32768, 32767).astype(np.int16)
@@ -110,14 +107,15 @@ def loudest_span(audio: np.ndarray) -> np.ndarray:
 
     The endpointer keeps some pre-roll and trailing audio; at a table that is
     other people talking, which an open decode would write down as extra words
-    and so reject the request. Frames within SPAN_DB of the utterance's loud
+    and so reject the request. Frames within `span_db` of the utterance's loud
     frames, and above the midpoint between them and the quiet frames (in loud
-    babble), plus a margin, are kept."""
-    if len(audio) < 10 * LEVEL_FRAME:
+    babble), plus a margin, are kept (tuning.UtteranceTuning)."""
+    u = UTTERANCE
+    if len(audio) < u.shortest_levels * LEVEL_FRAME:
         return audio
     level = _frame_levels(audio)
-    peak, floor = np.percentile(level, 95), np.percentile(level, 20)
-    loud = np.flatnonzero(level >= max(peak - SPAN_DB, (peak + floor) / 2))
-    margin = SPAN_MARGIN_MS * SAMPLE_RATE // 1000 // LEVEL_FRAME
+    peak, floor = np.percentile(level, u.loud_percentile), np.percentile(level, u.span_floor_percentile)
+    loud = np.flatnonzero(level >= max(peak - u.span_db, (peak + floor) / 2))
+    margin = u.span_margin_ms * SAMPLE_RATE // 1000 // LEVEL_FRAME
     start, end = max(0, loud[0] - margin), min(len(level), loud[-1] + 1 + margin)
     return audio[start * LEVEL_FRAME : end * LEVEL_FRAME]

@@ -9,26 +9,25 @@ from typing import Callable, Iterable
 import numpy as np
 
 from voicemaster.speech.audio.endpointer import frame_energy_db
-
-QUIET_DB = -45.0
-LOUD_DB = -3.0
+from voicemaster.speech.audio.tuning import LEVEL_CHECK
 
 
 @dataclass(frozen=True)
 class LevelReport:
     speech_db: float
-    """Loud frames (95th percentile), where the talkers are."""
+    """Loud frames (LEVEL_CHECK.speech_percentile), where the talkers are."""
     floor_db: float
-    """Quiet frames (10th percentile), the room."""
+    """Quiet frames (LEVEL_CHECK.floor_percentile), the room."""
     clipped: float
     """Share of frames that touch full scale."""
 
     def advice(self) -> str:
-        if self.clipped > 0.01 or self.speech_db > LOUD_DB:
+        t = LEVEL_CHECK
+        if self.clipped > t.clipped_share or self.speech_db > t.loud_db:
             return "Too loud: the voices clip. Move the microphone away or turn its gain down."
-        if self.speech_db < QUIET_DB:
+        if self.speech_db < t.quiet_db:
             return "Too quiet: move the microphone to the middle of the table or turn its gain up."
-        if self.speech_db - self.floor_db < 15:
+        if self.speech_db - self.floor_db < t.noisy_margin_db:
             return "The room is noisy compared with the voices: move the microphone closer to the players."
         return "Good: the voices stand well above the room noise."
 
@@ -49,4 +48,5 @@ def measure(frames: Iterable[np.ndarray], seconds: float, show: Callable[[float]
     if not energies:
         return LevelReport(-120.0, -120.0, 0.0)
     levels = np.array(energies)
-    return LevelReport(float(np.percentile(levels, 95)), float(np.percentile(levels, 10)), clipped / len(energies))
+    return LevelReport(float(np.percentile(levels, LEVEL_CHECK.speech_percentile)),
+                       float(np.percentile(levels, LEVEL_CHECK.floor_percentile)), clipped / len(energies))

@@ -6,20 +6,19 @@ computation with its defaults (tests/speech/audio/test_spectral_gate.py compares
 sample by sample): the signal's own spectrum gives each frequency's noise level
 (mean + 1.5 standard deviations of its dB values over time); time-frequency bins
 above it pass, the others are muted, and the 0/1 mask is smoothed over 500 Hz and
-50 ms before it is applied. Unlike noisereduce, an utterance is gated in one piece
-however long it is (noisereduce cuts 37 s chunks at 16 kHz; utterances are shorter).
+50 ms before it is applied (those numbers: tuning.SpectralGateTuning). Unlike
+noisereduce, an utterance is gated in one piece however long it is (noisereduce cuts
+37 s chunks at 16 kHz; utterances are shorter).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from voicemaster.speech.audio.tuning import SPECTRAL_GATE
+
 N_FFT = 1024
 HOP = N_FFT // 4
-N_STD = 1.5
-TOP_DB = 80.0
-FREQ_SMOOTH_HZ = 500
-TIME_SMOOTH_MS = 50
 PADDING = 30000
 """Zeros around the signal, as noisereduce pads its chunks: they set where the frames fall."""
 EPS = np.finfo(np.float64).eps
@@ -54,7 +53,7 @@ def _istft(spectrum: np.ndarray) -> np.ndarray:
 
 def _decibels(spectrum: np.ndarray) -> np.ndarray:
     db = 20 * np.log10(np.abs(spectrum) + EPS)
-    return np.maximum(db, db.max(axis=-1, keepdims=True) - TOP_DB)
+    return np.maximum(db, db.max(axis=-1, keepdims=True) - SPECTRAL_GATE.top_db)
 
 
 def _triangle(half: int) -> np.ndarray:
@@ -70,13 +69,14 @@ def _smooth(mask: np.ndarray, kernel: np.ndarray, axis: int) -> np.ndarray:
 
 def gate(audio: np.ndarray, rate: int) -> np.ndarray:
     """`audio` (float samples) with the bins below its own noise threshold muted, as float64."""
+    g = SPECTRAL_GATE
     x = np.asarray(audio, dtype=np.float64)
     noise_db = _decibels(_stft(x))
-    threshold = noise_db.mean(axis=1) + N_STD * noise_db.std(axis=1)
+    threshold = noise_db.mean(axis=1) + g.n_std * noise_db.std(axis=1)
     spectrum = _stft(np.pad(x, PADDING))
     mask = (_decibels(spectrum) > threshold[:, None]).astype(np.float64)
-    mask = _smooth(mask, _triangle(int(FREQ_SMOOTH_HZ / (rate / (N_FFT / 2)))), axis=0)
-    mask = _smooth(mask, _triangle(int(TIME_SMOOTH_MS / (HOP / rate * 1000))), axis=1)
+    mask = _smooth(mask, _triangle(int(g.freq_smooth_hz / (rate / (N_FFT / 2)))), axis=0)
+    mask = _smooth(mask, _triangle(int(g.time_smooth_ms / (HOP / rate * 1000))), axis=1)
     cleaned = np.zeros(len(x) + 2 * PADDING)
     restored = _istft(spectrum * mask)[: len(cleaned)]
     cleaned[: len(restored)] = restored
