@@ -81,6 +81,16 @@ class GameSnapshot:
     """While a physical table is being set up: what the setup waits for, in words
     ("Setting up the table: row 2 of 5"); None during a game."""
 
+    @staticmethod
+    def of_table(words: tuple[str, ...], key: tuple[Identity, ...] | None, laying_out: str) -> "GameSnapshot":
+        """A table being laid out, before any game is played on it: its 25 words so far, no
+        identity shown, the agents the key card gives each team once it is in (its starting
+        team as the one whose turn it is), and what the setup waits for."""
+        counts = {team: sum(1 for k in key or () if k is Identity.of_team(team)) for team in Team}
+        turn = Team.BLUE if counts[Team.BLUE] > counts[Team.RED] else Team.RED
+        cards = tuple(CardView(word, None, False) for word in words)
+        return GameSnapshot(cards, turn, Phase.CLUE, None, counts, None, None, None, False, None, False, laying_out)
+
     def public(self) -> "GameSnapshot":
         """The same picture without the identity of any uncovered card."""
         cards = tuple(c if c.covered else replace(c, identity=None) for c in self.cards)

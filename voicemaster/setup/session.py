@@ -15,8 +15,7 @@ from typing import Any
 
 from voicemaster.card_files import letters_problem
 from voicemaster.game.cards import KEY_LETTERS, Deal, Identity, Team, card_key, key_problem
-from voicemaster.game.phase import Phase
-from voicemaster.game.snapshot import CardView, GameSnapshot
+from voicemaster.game.snapshot import GameSnapshot
 from voicemaster.setup.layout import PER_ROW, ROWS, SLOTS, Layout, place
 from voicemaster.setup.table_words import check_the_board, photo_summary, rows_aloud, still_to_read
 from voicemaster.understand.setup_phrases import (
@@ -319,12 +318,7 @@ class SetupSession:
 
     def snapshot(self) -> GameSnapshot:
         """The board as far as it is laid out, for the displays: no identity is shown."""
-        cards = tuple(CardView(c or UNSET, None, False) for c in self.layout.slots)
-        key = self.key or ()
-        counts = {team: sum(1 for k in key if k is Identity.of_team(team)) for team in Team}
-        turn = Team.BLUE if counts[Team.BLUE] > counts[Team.RED] else Team.RED
-        return GameSnapshot(cards, turn, Phase.CLUE, None, counts, None, None, None, False,
-                            waiting_for=None, coop=False, laying_out=self._stage())
+        return GameSnapshot.of_table(tuple(c or UNSET for c in self.layout.slots), self.key, self._stage())
 
     def _stage(self) -> str:
         if self.wants_key:
