@@ -9,6 +9,7 @@ import inside a function or under TYPE_CHECKING counts as much as one at the top
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "voicemaster"
@@ -139,3 +140,19 @@ def test_an_upward_import_is_named() -> None:
     assert upward_imports("from voicemaster.game import cards\n", "voicemaster.errors") == [
         "line 1: voicemaster.errors (ground) imports voicemaster.game.cards (game)",
     ]
+
+
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
+
+
+def test_the_architecture_notes_name_these_floors_in_this_order() -> None:
+    """docs/architecture.md's table of rooms is the floors above, top first, and names no module
+    that is not there: the picture a newcomer reads is the one this test enforces."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    rows = [line.split("|")[1].strip() for line in text.splitlines()
+            if line.startswith("| ") and not line.startswith("| floor")]
+    assert rows == [name for name, _ in FLOORS]
+    named = set(re.findall(r"`([\w/]+\.py)`", text))
+    roots = (PACKAGE.parent, PACKAGE, PACKAGE / "speech", PACKAGE / "speech" / "ears")
+    missing = [p for p in named if not any((root / p).is_file() for root in roots)]
+    assert named and not missing, missing
