@@ -97,6 +97,7 @@ class SetupProgress:
         self.path.unlink(missing_ok=True)
 
 
+@dataclass
 class SetupStage:
     """Laying out a table, as a stage of the loop: until all 25 cards (and the key, when it is
     wanted) are set. Speech heard while the key is typed waits until it is set: the grid is read
@@ -104,35 +105,25 @@ class SetupStage:
     key tapped while the cards are read is shown, not said: saying it would talk over the
     reader, and the microphone is deaf while the app speaks."""
 
-    def __init__(
-        self,
-        session: SetupSession,
-        progress: SetupProgress,
-        ear: Ear[GridListening] | None = None,
-        resumed: bool = False,
-        photo: Sequence[str | None] | None = None,
-        key_entry: KeyEntry | None = None,
-        when_keyed: Callable[[], None] | None = None,
-        key_outlasts_input: bool = False,
-        when_open: Callable[[], None] | None = None,
-    ) -> None:
-        """`ear`: how the grid is heard (None: typed only). `photo`: the table as a photo on the
-        command line read it, said first instead of the opening; a setup taken up (`resumed`)
-        keeps its cards, the photo's fill its empty places. `key_entry`: the spymaster page of
-        this table. `when_keyed` is called once no key is to be typed first (at once, or when
-        it is): it may start the audio then, so that a replay cannot end before the key is
-        typed. With `key_outlasts_input` (a replay beside the key page) the end of the input
-        after the grid waits for the key too. `when_open` is called as the stage opens, the loop
-        running it: typed input started then is hidden from its first key when a key comes first."""
-        self.session = session
-        self.progress = progress
-        self.ear = ear
-        self.resumed = resumed
-        self.photo = photo
-        self.key_entry = key_entry
-        self.when_keyed = when_keyed
-        self.key_outlasts_input = key_outlasts_input
-        self.when_open = when_open
+    session: SetupSession
+    progress: SetupProgress
+    ear: Ear[GridListening] | None = None
+    """How the grid is heard; None: typed only."""
+    resumed: bool = False
+    """An unfinished setup of the same board was taken up."""
+    photo: Sequence[str | None] | None = None
+    """The table as a photo on the command line read it, said first instead of the opening; a
+    setup taken up keeps its cards, the photo's fill its empty places."""
+    key_entry: KeyEntry | None = None
+    """The spymaster page of this table."""
+    when_keyed: Callable[[], None] | None = None
+    """Called once no key is to be typed first (at once, or when it is): it may start the audio
+    then, so that a replay cannot end before the key is typed."""
+    key_outlasts_input: bool = False
+    """A replay beside the key page: the end of the input after the grid waits for the key too."""
+    when_open: Callable[[], None] | None = None
+    """Called as the stage opens, the loop running it: typed input started then is hidden from
+    its first key when a key comes first."""
 
     @property
     def finished(self) -> bool:
