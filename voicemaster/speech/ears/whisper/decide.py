@@ -18,6 +18,7 @@ from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.search import Scored, best_by_meaning
 from voicemaster.speech.ears.whisper.thresholds import Thresholds
 from voicemaster.understand.intents import (
+    MAX_CANDIDATES,
     AmbiguousCard,
     Command,
     CommandKind,
@@ -37,9 +38,6 @@ WRITTEN_AS = {"now": "no", "yeah": "yes"}
 """Whisper's spellings of a bare answer: "Now." was 8 of the 14 real "no"s it missed
 (calibration split, clean). Taken only with a wide margin (`written_as_margin`): a real
 "down" is written so too."""
-MAX_CANDIDATES = 2
-"""An ambiguous result offers at most this many cards: "Did you say apple or chapel?", never a
-list of three, which a table does not answer well."""
 
 
 @dataclass(frozen=True)
@@ -232,7 +230,7 @@ def _card(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
     if ev.margin_same >= t.card_margin:
         return Decision(GuessCard(p.card) if p.intent == "guess" else CoverCard(p.card), confidence)
     close = tuple(card for card, value in ev.close if ev.best - value < t.card_margin)[:MAX_CANDIDATES]
-    close = close if len(close) > 1 else tuple(card for card, _ in ev.close[:2])
+    close = close if len(close) > 1 else tuple(card for card, _ in ev.close[:MAX_CANDIDATES])
     action = "guess" if p.intent == "guess" else "cover"
     return Decision(AmbiguousCard(action, close), confidence, close)
 
