@@ -51,13 +51,19 @@ class Command:
     """Only for kind == "time": a question, or pause/resume of the timer."""
 
 
+MAX_CANDIDATES = 2
+"""Cards in one question, at most: "Apple?" or "Did you say apple or chapel?", never more than
+two (SPEC §2): a table does not answer a list of three. No ear offers more, and no question
+asks about more."""
+
+
 @dataclass(frozen=True)
 class AmbiguousCard:
     """Two or more cards fit what was heard; the app must ask which."""
 
     action: Literal["guess", "cover"]
     candidates: tuple[str, ...]
-    """Cards as written in the board file, best first."""
+    """Cards as written in the board file, best first (MAX_CANDIDATES at most from an ear)."""
 
 
 Intent = Union[GiveClue, GuessCard, CoverCard, Command, AmbiguousCard]

@@ -26,7 +26,7 @@ from voicemaster.speech.ears.grammar import build_grammar, strict_jsgf
 from voicemaster.speech.ears.match_cards import AMBIGUITY_MARGIN, MIN_SCORE, CardScore, phones, rank_cards, similarity
 from voicemaster.speech.ears.recognizer import Grammar, Recognizer, Transcript
 from voicemaster.understand.heard import Heard
-from voicemaster.understand.intents import AmbiguousCard, CoverCard, GuessCard, Intent
+from voicemaster.understand.intents import MAX_CANDIDATES, AmbiguousCard, CoverCard, GuessCard, Intent
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import CLUE_STOPWORDS, Match, match_utterance, to_intent, tokenize
 from voicemaster.understand.templates import vocabulary
@@ -35,8 +35,6 @@ from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 STRICT_BONUS = 0.4
 """Score added to the card the strict pass chose."""
 MAX_CLUE_CANDIDATES = 8
-MAX_ASKED = 2
-"""Cards in an ambiguous result: a question between two, never three."""
 AGREEMENT = 0.6
 """Phone-string similarity above which the two passes heard the same thing."""
 
@@ -167,7 +165,7 @@ def _card_intent(
     if not ranked or ranked[0].score < MIN_SCORE:
         return None, 0.0, ()
     best = ranked[0]
-    close = tuple(s.card for s in ranked if s.score >= max(MIN_SCORE, best.score - AMBIGUITY_MARGIN))[:MAX_ASKED]
+    close = tuple(s.card for s in ranked if s.score >= max(MIN_SCORE, best.score - AMBIGUITY_MARGIN))[:MAX_CANDIDATES]
     confidence = min(1.0, best.score)
     if len(close) > 1:
         return AmbiguousCard(action, close), confidence, close

@@ -20,9 +20,6 @@ from dataclasses import dataclass
 
 from voicemaster.speech.ears.whisper.search import PrefixCache
 
-MAX_OPENER_WORDS = 3
-"""Written words an opener may take: "my clue is" is three, and is seldom written longer."""
-
 
 @dataclass(frozen=True)
 class Split:
@@ -57,12 +54,12 @@ def opener_deficit(cache: PrefixCache, written: tuple[int, ...], openings: list[
     return math.inf if mine is None else mine - best_opening(cache, openings)
 
 
-def splits(n_words: int, max_clue_words: int, number_words: int) -> list[Split]:
-    """Every cut with a non-empty opener, a clue of 1..max_clue_words words and 1..number_words
-    words left for the number (scored in their place)."""
+def splits(n_words: int, max_opener_words: int, max_clue_words: int, number_words: int) -> list[Split]:
+    """Every cut with an opener of 1..max_opener_words words, a clue of 1..max_clue_words words
+    and 1..number_words words left for the number (scored in their place)."""
     return [
         Split(opener, clue)
-        for opener in range(1, MAX_OPENER_WORDS + 1)
+        for opener in range(1, max_opener_words + 1)
         for clue in range(1, max_clue_words + 1)
         if 1 <= n_words - opener - clue <= number_words
     ]

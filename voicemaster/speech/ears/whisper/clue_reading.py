@@ -179,7 +179,7 @@ class ClueReader:
         max_words = max((o.max_words for o in found if o.words), default=0)
         forced = self.forced_openings(found)
         heads: dict[int, ClueHead] = {}
-        for cut in splits(len(words), max_words, self.t.number_words):
+        for cut in splits(len(words), self.t.max_opener_words, max_words, self.t.number_words):
             clue = texts[cut.opener : cut.opener + cut.clue]
             if texts[: cut.opener] in exact or not self.valid(clue):
                 continue
@@ -238,8 +238,8 @@ class ClueReader:
             yield cut, words_of(cut, decode)
 
     def _likeliest_openings(self, cache: PrefixCache, found: tuple[Opening, ...]) -> list[list[int]]:
-        """The two shortest openings starting with the first word the model finds likeliest
-        (if it is likely enough at all), as token sequences."""
+        """The shortest openings (`clue_openings` of them) starting with the first word the model
+        finds likeliest (if it is likely enough at all), as token sequences."""
         row = cache.rows.get(())
         starts = list(dict.fromkeys(o.words[0] for o in found if o.words))
         if row is None or not starts:
@@ -248,5 +248,5 @@ class ClueReader:
         best = max(starts, key=lambda w: score[w])
         if score[best] < self.t.clue_opener_logprob:
             return []
-        chosen = sorted((o.words for o in found if o.words[:1] == (best,)), key=len)[:2]
+        chosen = sorted((o.words for o in found if o.words[:1] == (best,)), key=len)[: self.t.clue_openings]
         return [list(self.opening_tokens(words)) for words in chosen]

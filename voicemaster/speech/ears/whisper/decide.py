@@ -6,6 +6,7 @@ into a few numbers, `decide()` applies the thresholds to them.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, replace
@@ -16,8 +17,9 @@ from voicemaster.speech.ears.match_cards import similarity
 from voicemaster.speech.ears.whisper.engine import FreeDecode, no_one_spoke
 from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.search import Scored, best_by_meaning
-from voicemaster.speech.ears.whisper.thresholds import Thresholds
+from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
 from voicemaster.understand.intents import (
+    MAX_CANDIDATES,
     AmbiguousCard,
     Command,
     CommandKind,
@@ -29,17 +31,10 @@ from voicemaster.understand.intents import (
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import names_command, parse_utterance, says_command, tokenize
 
-SOUNDS_ALIKE = 0.4
-"""`match_cards.similarity` at which a written word is taken for the other word of a two-word
-command: "pulse timer" (0.42) and "resin timer" (0.44) were synthetic voices' "pause timer"
-and "resume timer"; "no game" (0.47) would be "new game", "good game" (0.0) never is."""
 WRITTEN_AS = {"now": "no", "yeah": "yes"}
 """Whisper's spellings of a bare answer: "Now." was 8 of the 14 real "no"s it missed
 (calibration split, clean). Taken only with a wide margin (`written_as_margin`): a real
 "down" is written so too."""
-MAX_CANDIDATES = 2
-"""An ambiguous result offers at most this many cards: "Did you say apple or chapel?", never a
-list of three, which a table does not answer well."""
 
 
 @dataclass(frozen=True)
@@ -197,7 +192,7 @@ def commanded(ev: Evidence, p: Phrase, t: Thresholds) -> bool:
     alone also explains the audio well (`talk_command_min_score`): a teammate's "Yes, thank
     you for picking up" scores far lower as a bare "yes". A command of several words may have
     one of them misheard ("and turn", "in the turn")."""
-    if says_command(ev.free_text, p.intent, p.action, sounds_alike):
+    if says_command(ev.free_text, p.intent, p.action, functools.partial(sounds_alike, bar=t.sounds_alike)):
         return True
     if _written_as(ev.free_text) == p.intent and ev.margin_other >= t.written_as_margin:
         return True
@@ -209,9 +204,9 @@ def _written_as(text: str) -> str | None:
     return WRITTEN_AS.get(words[0]) if len(words) == 1 else None
 
 
-def sounds_alike(written: str, said: str) -> bool:
+def sounds_alike(written: str, said: str, bar: float = THRESHOLDS.sounds_alike) -> bool:
     """One word of a command written as another that sounds like it ("and" for "end")."""
-    return similarity(written, said) >= SOUNDS_ALIKE
+    return similarity(written, said) >= bar
 
 
 def talked_on(ev: Evidence, t: Thresholds) -> bool:
@@ -232,7 +227,7 @@ def _card(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
     if ev.margin_same >= t.card_margin:
         return Decision(GuessCard(p.card) if p.intent == "guess" else CoverCard(p.card), confidence)
     close = tuple(card for card, value in ev.close if ev.best - value < t.card_margin)[:MAX_CANDIDATES]
-    close = close if len(close) > 1 else tuple(card for card, _ in ev.close[:2])
+    close = close if len(close) > 1 else tuple(card for card, _ in ev.close[:MAX_CANDIDATES])
     action = "guess" if p.intent == "guess" else "cover"
     return Decision(AmbiguousCard(action, close), confidence, close)
 
