@@ -17,6 +17,7 @@ from voicemaster.game.errors import GameError, NothingToUndo
 from voicemaster.game.events import CoverOffered, GameEvent, TimeUp
 from voicemaster.game.phase import Phase
 from voicemaster.understand.intents import (
+    MAX_CANDIDATES,
     AmbiguousCard,
     Command,
     CoverCard,
@@ -31,8 +32,6 @@ from voicemaster.voice.refusals import refusal_phrase
 QUESTION_REMINDER_S = 8.0
 QUESTION_GIVE_UP_S = 20.0
 COOP_COVER_WAIT_S = 10.0
-MAX_ASKED = 2
-"""Cards in one question: a table answers "apple or chapel?", not a list of three."""
 
 
 @dataclass
@@ -225,7 +224,7 @@ class Dialogue:
 
     def _ask_card(self, intent: AmbiguousCard) -> Reply:
         """ "Apple?" or "Did you say apple or chapel?": a question of three cards goes unanswered."""
-        cards = intent.candidates[:MAX_ASKED]
+        cards = intent.candidates[:MAX_CANDIDATES]
         return self._ask(Question("card", phrases.confirm_card_phrase(cards), self.clock(), cards, intent.action))
 
     def _ask(self, question: Question) -> Reply:
