@@ -141,23 +141,31 @@ def test_play_lays_out_its_table_from_photos_and_plays_on_it(tmp_path: Path) -> 
 
 def test_the_cards_a_photo_could_not_read_may_be_said(tmp_path: Path) -> None:
     """Each card the app asks for said ("card fourteen is brush"), heard by the real grid ear
-    through the setup's own loop. A synthetic voice's correction is often not heard at all
-    ("Heart 14 is brush"): each is said by three voices in turn, and n-1 of n must land."""
+    through the setup's own loop. A synthetic voice's correction is sometimes misheard ("Car
+    D18 is gentle"), piper's audio differs run to run and int8 scores between CPUs, so each
+    of five voices lays out the table on its own: two in five sayings of each card must land
+    on average (six of ten here), and every card by some voice."""
     grid_ear = pytest.importorskip("voicemaster.setup.grid_ear")
     photo = table_photo("cli", hands=1)
     cards = board_from_file(photo.path)
     unread = [i for i, card in enumerate(cards) if card is None]
-    inbox = Inbox()
+    assert unread
+    ear = grid_ear.open_grid_ear()
     quiet = np.zeros(4000, dtype=np.int16)
-    for i in unread:
-        for voice in ("piper:joe", "flite:rms", "flite:slt"):
+    landed: set[tuple[int, str]] = set()
+    for voice in ("piper:joe", "flite:rms", "flite:slt", "flite:awb", "flite:kal16"):
+        inbox = Inbox()
+        for i in unread:
             inbox.put(Spoken(np.concatenate([quiet, say(f"card {number_words(i + 1)} is {photo.words[i]}", voice), quiet])))
-    inbox.put(EndOfInput())
-    said: list[str] = []
-    session = SetupSession(two_word_cards())
-    assert not lay_out_in_loop(session, inbox, SetupProgress.beside(tmp_path / "board.txt"), said.append,
-                               ear=grid_ear.open_grid_ear(), photo=cards)
-    right = [i for i in unread if session.layout.slots[i] == photo.words[i]]
-    assert len(right) >= len(unread) - 1, said
-    assert said[0].endswith("could not be read: say or type them.")
-    assert any(line.startswith(f"Card {number_words(right[0] + 1)} is {photo.words[right[0]]}.") for line in said), said
+        inbox.put(EndOfInput())
+        said: list[str] = []
+        session = SetupSession(two_word_cards())
+        assert not lay_out_in_loop(session, inbox, SetupProgress.beside(tmp_path / f"{voice}.board.txt"), said.append,
+                                   ear=ear, photo=cards)
+        assert said[0].endswith("could not be read: say or type them.")
+        for i in unread:
+            if session.layout.slots[i] == photo.words[i]:
+                landed.add((i, voice))
+                assert any(line.startswith(f"Card {number_words(i + 1)} is {photo.words[i]}.") for line in said), said
+    assert len(landed) >= 2 * len(unread), landed
+    assert {i for i, _ in landed} == set(unread), landed

@@ -31,6 +31,8 @@ def heard(text: str) -> list[Word]:
     ("cart 23 isreat", "card twenty-three", "reat"),
     ("card 23 izrid", "card twenty-three", "rid"),
     ("third is pilot", "third", "pilot"),
+    ("18th is jungle", "card eighteen", "jungle"),
+    ("car d 18 is gentle", "card eighteen", "gentle"),
 ])
 def test_corrections_are_read_as_whisper_writes_them(vocabulary: Vocabulary, written: str, position: str, card: str) -> None:
     reading = read(heard(written), vocabulary, row=2)

@@ -10,6 +10,7 @@ sea") is table talk, not a row.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, replace
 
 from rapidfuzz.distance import Levenshtein
@@ -153,9 +154,11 @@ def _correction(words: list[Word]) -> Correction | None:
     at = next((i for i, t in enumerate(texts) if t in LINKS), None)
     if at is None:
         return _correction_by_sound(words) or _place_without_is(words)
-    head, card = [t for t in texts[:at] if t != "the"], tuple(words[at + 1 :])
+    head, card = _head_words(texts[:at]), tuple(words[at + 1 :])
     if not 1 <= len(card) <= MAX_CARD_WORDS:
         return None
+    if len(head) == 1 and (place := _table_ordinal(head[0])) is not None:
+        return Correction(card, place, in_row=False)
     if head and head[1:] in ([], ["one"], ["card"]) and (head[0] in ORDINALS or len(head) == 1):
         ordinal = ORDINALS.get(head[0]) or _ordinal_by_sound(head[0], "")
         if ordinal is not None:
@@ -188,6 +191,23 @@ def _place_without_is(words: list[Word]) -> Correction | None:
     elif card[0].text[:2] in IS_SPELLINGS and len(card[0].text) > 3:
         card[0] = replace(card[0], text=card[0].text[2:])
     return Correction(tuple(card), n, in_row=False) if len(card) <= MAX_CARD_WORDS else None
+
+
+def _head_words(texts: list[str]) -> list[str]:
+    """The words before "is", "the" dropped and a "card" Whisper split across a place put
+    back together ("Car D18 is gentle": card 18)."""
+    head = [t for t in texts if t != "the"]
+    if len(head) == 3 and head[0] in CARD_SPELLINGS and head[1] == "d":
+        return ["card", head[2]]
+    return head
+
+
+def _table_ordinal(text: str) -> int | None:
+    """ "18th": an ordinal past a row's five is a place on the table (Whisper writes
+    "eighteenth is jungle" so)."""
+    found = _DIGIT_ORDINAL.fullmatch(text)
+    n = int(found[1]) if found else None
+    return n if n is not None and ROW_CARDS < n <= GRID_CARDS else None
 
 
 def _sounds_like_card(text: str) -> bool:
@@ -277,6 +297,7 @@ IS_SPELLINGS = frozenset({"is", "iz", "this", "his", "as"})
 NUMBER_SOUNDS = {n: _sound(number_words(n)) for n in range(1, 21)}
 """The places said in one word, by sound (seven is two syllables; twenty-one on are two words)."""
 CARD_SPELLINGS = frozenset({"card", "cards", "car", "cart"})
+_DIGIT_ORDINAL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
 CARD_SOUND = _sound("card")
 CARD_SOUND_SIMILARITY = 0.7
 """Calibration split: "Carth" and "Carc" for "card" are 0.75 from it (one phone off; "court" and
