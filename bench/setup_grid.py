@@ -42,8 +42,8 @@ from bench.speech.corpus import CHATTER, NUMTALK, Item, voices_of  # noqa: E402
 from bench.speech.render import render  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
-from voicemaster.speech.ears.grid.ear import GridEvidence, GridSettings  # noqa: E402
-from voicemaster.speech.ears.grid.slots import SlotSettings  # noqa: E402
+from voicemaster.speech.ears.grid.ear import GridEvidence  # noqa: E402
+from voicemaster.speech.ears.grid.settings import GridSettings, SlotSettings  # noqa: E402
 from voicemaster.card_files import TWO_WORD_CARDS, wordlist_cards  # noqa: E402
 from voicemaster.speech.ears.grid.vocabulary import entry_of  # noqa: E402
 from voicemaster.understand.heard import Heard  # noqa: E402

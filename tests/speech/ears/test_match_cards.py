@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from voicemaster.speech.ears.match_cards import MIN_SCORE, rank_cards, similarity
+from voicemaster.speech.ears.grammar_tuning import CARD_MATCH
+from voicemaster.speech.ears.match_cards import rank_cards, similarity
 from voicemaster.game.phase import Phase
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import match_utterance, tokenize
+
+MIN_SCORE = CARD_MATCH.min_score
 
 CARDS = ["Apple", "Chapel", "ice cream", "Robin", "pole", "quokka"]
 

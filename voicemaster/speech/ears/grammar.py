@@ -18,6 +18,7 @@ from wordfreq import top_n_list, word_frequency
 
 from voicemaster.game.phase import Phase
 from voicemaster.sharing import built_once
+from voicemaster.speech.ears.grammar_tuning import GRAMMAR
 from voicemaster.speech.ears.pronounce import dictionary
 from voicemaster.speech.ears.recognizer import Grammar
 from voicemaster.understand.listening import Listening
@@ -25,31 +26,17 @@ from voicemaster.understand.parse import card_words
 from voicemaster.understand.templates import Template, elements, phase_templates, templates_for
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
-CLUE_VOCABULARY_SIZE = 20000
-CHATTER_VOCABULARY_SIZE = 3000
-OPEN_MASS = {Phase.CLUE: 0.3, Phase.GUESS: 0.1}
-"""Unigram mass of the open vocabulary: the clue word, or the chatter words."""
-NUMBER_MASS = 0.4
-TEMPLATE_MASS = 0.15
-"""Unigram mass of the templates' own words and the card words."""
-START = 0.1
-FOLLOW = 0.5
-"""Probabilities of the word pairs the templates use, at the start and later.
-Other pairs back off (weight 1) to the unigrams: after a clue word, a number is
-then far likelier than another word, as the templates say."""
-
-
 @built_once
 def clue_vocabulary() -> tuple[str, ...]:
     """The most frequent English words the model can pronounce, commonest first."""
     known = dictionary()
-    words = (w for w in top_n_list("en", 60000) if w.isalpha() and w in known)
-    return tuple(itertools.islice(words, CLUE_VOCABULARY_SIZE))
+    words = (w for w in top_n_list("en", GRAMMAR.common_words) if w.isalpha() and w in known)
+    return tuple(itertools.islice(words, GRAMMAR.clue_vocabulary_size))
 
 
 @built_once
 def chatter_vocabulary() -> tuple[str, ...]:
-    return clue_vocabulary()[:CHATTER_VOCABULARY_SIZE]
+    return clue_vocabulary()[: GRAMMAR.chatter_vocabulary_size]
 
 
 def _jsgf_alternatives(words: Iterable[str]) -> str:
@@ -118,30 +105,33 @@ def _expand(template: Template, cards: Sequence[str]) -> list[str]:
 
 def phase_arpa(now: Listening) -> str:
     """A bigram model (ARPA text) of the phase's templates plus open vocabulary:
-    the clue word in the clue phase, the table's chatter in the guess phase."""
+    the clue word in the clue phase, the table's chatter in the guess phase
+    (grammar_tuning.GrammarTuning: the masses and pair probabilities)."""
+    g = GRAMMAR
     cards = now.cards
     templates = templates_for(now)
     open_vocab = clue_vocabulary() if now.phase is Phase.CLUE else chatter_vocabulary()
-    open_mass = OPEN_MASS[now.phase]
+    open_mass = {Phase.CLUE: g.clue_open_mass, Phase.GUESS: g.guess_open_mass}[now.phase]
     card_vocab = {w for c in cards for w in card_words(c)}
     literal = {w for t in templates for w in _literal_words(t)}
     clue_words = [w for w in open_vocab if w not in literal and w not in CLUE_NUMBER_WORDS]
     unigrams: dict[str, float] = {}
-    freq = {w: word_frequency(w, "en") ** 0.5 for w in clue_words}
+    freq = {w: word_frequency(w, "en") ** g.frequency_power for w in clue_words}
     total = sum(freq.values())
     for word in clue_words:
         unigrams[word] = open_mass * freq[word] / total
     for word in CLUE_NUMBER_WORDS:
-        unigrams[word] = NUMBER_MASS / len(CLUE_NUMBER_WORDS)
+        unigrams[word] = g.number_mass / len(CLUE_NUMBER_WORDS)
     for word in literal | card_vocab:
-        unigrams[word] = unigrams.get(word, 0.0) + TEMPLATE_MASS / len(literal | card_vocab)
-    unigrams["</s>"] = 0.1
+        unigrams[word] = unigrams.get(word, 0.0) + g.template_mass / len(literal | card_vocab)
+    unigrams["</s>"] = g.end_mass
     bigrams = _template_bigrams(templates, cards)
     return _write_arpa(unigrams, bigrams)
 
 
 def _template_bigrams(templates: Sequence[Template], cards: Sequence[str]) -> dict[tuple[str, str], float]:
-    """Word pairs that the templates use, each given a high probability."""
+    """Word pairs that the templates use, each given a high probability: after a clue word
+    a number is then far likelier than another word, as the templates say."""
     pairs: set[tuple[str, str]] = set()
     for template in templates:
         sequences: list[list[str]] = [["<s>"]]
@@ -159,7 +149,7 @@ def _template_bigrams(templates: Sequence[Template], cards: Sequence[str]) -> di
         for sequence in sequences:
             sequence = sequence + ["</s>"]
             pairs.update(zip(sequence, sequence[1:]))
-    return {pair: START if pair[0] == "<s>" else FOLLOW for pair in pairs if "<clue>" not in pair}
+    return {pair: GRAMMAR.start_pair if pair[0] == "<s>" else GRAMMAR.follow_pair for pair in pairs if "<clue>" not in pair}
 
 
 def _write_arpa(unigrams: dict[str, float], bigrams: dict[tuple[str, str], float]) -> str:

@@ -23,7 +23,8 @@ from voicemaster.game.phase import Phase
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER
 from voicemaster.speech.audio.front_end import clean_utterance
 from voicemaster.speech.ears.grammar import build_grammar, strict_jsgf
-from voicemaster.speech.ears.match_cards import AMBIGUITY_MARGIN, MIN_SCORE, CardScore, phones, rank_cards, similarity
+from voicemaster.speech.ears.grammar_tuning import CARD_MATCH, TWO_PASS
+from voicemaster.speech.ears.match_cards import CardScore, phones, rank_cards, similarity
 from voicemaster.speech.ears.recognizer import Grammar, Recognizer, Transcript
 from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import MAX_CANDIDATES, AmbiguousCard, CoverCard, GuessCard, Intent
@@ -31,13 +32,6 @@ from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import CLUE_STOPWORDS, Match, match_utterance, to_intent, tokenize
 from voicemaster.understand.templates import vocabulary
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
-
-STRICT_BONUS = 0.4
-"""Score added to the card the strict pass chose."""
-MAX_CLUE_CANDIDATES = 8
-AGREEMENT = 0.6
-"""Phone-string similarity above which the two passes heard the same thing."""
-
 
 @functools.lru_cache(maxsize=16)
 def grammar_for(now: Listening) -> Grammar:
@@ -106,7 +100,7 @@ def _clue_candidates(heard: Transcript) -> tuple[str, ...]:
         w for w in words
         if w.isalpha() and w not in template_words and w not in CLUE_NUMBER_WORDS and w not in CLUE_STOPWORDS
     ]
-    return tuple(dict.fromkeys(fit))[:MAX_CLUE_CANDIDATES]
+    return tuple(dict.fromkeys(fit))[: TWO_PASS.max_clue_candidates]
 
 
 def _first_match(heard: Transcript, now: Listening) -> Match | None:
@@ -135,15 +129,15 @@ def _strict_match(heard: Transcript, strict: Transcript | None, exact: Match | N
     if exact.template.intent == "clue":
         return exact if heard.text.split()[:-1] == strict.text.split()[:-1] else None
     if open_match is not None and open_match.template.intent == exact.template.intent:
-        if exact.card is None or similarity(open_match.card or "", exact.card) >= MIN_SCORE:
+        if exact.card is None or similarity(open_match.card or "", exact.card) >= CARD_MATCH.min_score:
             return exact
     if exact.card is not None:
         return None
     heard_phones, strict_phones = phones(heard.text.split()), phones(strict.text.split())
-    if len(heard_phones) > len(strict_phones) + 1:
+    if len(heard_phones) > len(strict_phones) + TWO_PASS.extra_phones:
         return None
     agreement = Levenshtein.normalized_similarity(heard_phones, strict_phones)
-    return exact if agreement >= AGREEMENT else None
+    return exact if agreement >= TWO_PASS.agreement else None
 
 
 def _rank(match: Match, exact: Match | None, cards: tuple[str, ...]) -> list[CardScore]:
@@ -153,7 +147,7 @@ def _rank(match: Match, exact: Match | None, cards: tuple[str, ...]) -> list[Car
     if strict_card is None:
         return ranked
     boosted = [
-        CardScore(s.card, s.score + (STRICT_BONUS if s.card == strict_card and s.score >= MIN_SCORE else 0.0))
+        CardScore(s.card, s.score + (TWO_PASS.strict_bonus if s.card == strict_card and s.score >= CARD_MATCH.min_score else 0.0))
         for s in ranked
     ]
     return sorted(boosted, key=lambda s: s.score, reverse=True)
@@ -162,10 +156,11 @@ def _rank(match: Match, exact: Match | None, cards: tuple[str, ...]) -> list[Car
 def _card_intent(
     action: Literal["guess", "cover"], ranked: list[CardScore]
 ) -> tuple[Intent | None, float, tuple[str, ...]]:
-    if not ranked or ranked[0].score < MIN_SCORE:
+    t = CARD_MATCH
+    if not ranked or ranked[0].score < t.min_score:
         return None, 0.0, ()
     best = ranked[0]
-    close = tuple(s.card for s in ranked if s.score >= max(MIN_SCORE, best.score - AMBIGUITY_MARGIN))[:MAX_CANDIDATES]
+    close = tuple(s.card for s in ranked if s.score >= max(t.min_score, best.score - t.ambiguity_margin))[:MAX_CANDIDATES]
     confidence = min(1.0, best.score)
     if len(close) > 1:
         return AmbiguousCard(action, close), confidence, close
@@ -177,4 +172,4 @@ def _confidence(heard: Transcript, strict: Transcript | None, intent: Intent) ->
     """Commands: full when both passes said the same phrase, else the open pass's posterior."""
     if strict is not None and strict.text == heard.text:
         return 1.0
-    return max(0.5, heard.confidence)
+    return max(TWO_PASS.command_confidence, heard.confidence)

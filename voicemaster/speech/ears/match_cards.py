@@ -13,17 +13,9 @@ from typing import Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from voicemaster.speech.ears.grammar_tuning import CARD_MATCH
 from voicemaster.speech.ears.pronounce import pronunciation
 from voicemaster.understand.parse import card_words
-
-PHONE_WEIGHT = 0.7
-MIN_SCORE = 0.55
-"""Below this, the heard words name no card."""
-WORD_COUNT_PENALTY = 0.8
-"""A different number of words ("castle one" for "castle") is a worse match
-than the sounds alone say: it is how chatter around a card name looks."""
-AMBIGUITY_MARGIN = 0.06
-"""Two cards whose scores are this close are both offered back as a question."""
 
 
 @dataclass(frozen=True)
@@ -38,13 +30,15 @@ def phones(words: Sequence[str]) -> tuple[str, ...]:
 
 
 def similarity(heard: str, card: str) -> float:
-    """How alike two word strings sound and are spelled, 0..1."""
+    """How alike two word strings sound and are spelled, 0..1 (grammar_tuning.CardMatchTuning:
+    the weights, and what a different number of words costs)."""
+    t = CARD_MATCH
     heard_words = tuple(heard.lower().split())
     card_spoken = card_words(card)
     phone_sim = Levenshtein.normalized_similarity(phones(heard_words), phones(card_spoken))
     spelling_sim = fuzz.ratio(" ".join(heard_words), " ".join(card_spoken)) / 100.0
-    score = PHONE_WEIGHT * phone_sim + (1 - PHONE_WEIGHT) * spelling_sim
-    return score if len(heard_words) == len(card_spoken) else score * WORD_COUNT_PENALTY
+    score = t.phone_weight * phone_sim + (1 - t.phone_weight) * spelling_sim
+    return score if len(heard_words) == len(card_spoken) else score * t.word_count_penalty
 
 
 def rank_cards(heard: str, cards: Sequence[str]) -> list[CardScore]:

@@ -19,15 +19,9 @@ from pocketsphinx import Config, Decoder, NGramModel
 from voicemaster.speech.ears.pronounce import missing
 from voicemaster.speech.voices.synthetic import active_power
 from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.ears.grammar_tuning import POCKETSPHINX
 from voicemaster.speech.ears.recognizer import Alternative, Grammar, Transcript, WordScore
 
-PAD_SECONDS = 0.25
-"""Silence added around an utterance: endpointed audio can start right on a word."""
-NOISE_FLOOR_DB = 30.0
-"""A noise floor this far below the speech level is added before decoding: the
-model was trained on recordings that always have one, and digital silence (exact
-zeros, as in synthetic speech, or a noise gate) throws its front end off."""
-NBEST = 5
 SEARCHES_KEPT = 4
 """Grammars kept loaded, most recently used: a clue-phase model holds about 25 MB and each
 covered card makes a new one, so keeping every one grows without bound over an evening."""
@@ -74,11 +68,12 @@ class PocketsphinxRecognizer:
         return int(self._decoder.n_frames())
 
     def _nbest(self, best: str, confidence: float) -> tuple[Alternative, ...]:
+        nbest = POCKETSPHINX.nbest
         seen = [best]
         out = [Alternative(best, confidence)]
         try:
             for i, hyp in enumerate(self._decoder.nbest()):
-                if i >= 4 * NBEST or len(out) >= NBEST:
+                if i >= POCKETSPHINX.nbest_read * nbest or len(out) >= nbest:
                     break
                 text = _clean(hyp.hypstr) if hyp is not None else ""
                 if text and text not in seen:
@@ -89,10 +84,12 @@ class PocketsphinxRecognizer:
         return tuple(out)
 
     def _prepare(self, audio: np.ndarray) -> np.ndarray:
-        pad = np.zeros(int(PAD_SECONDS * SAMPLE_RATE))
+        """The utterance padded with silence and given a noise floor (grammar_tuning.PocketsphinxTuning)."""
+        t = POCKETSPHINX
+        pad = np.zeros(int(t.pad_seconds * SAMPLE_RATE))
         x = np.concatenate([pad, audio.astype(np.float64), pad])
         level = math.sqrt(active_power(audio)) if len(audio) else 0.0
-        floor = max(1.0, level * 10 ** (-NOISE_FLOOR_DB / 20))
+        floor = max(1.0, level * 10 ** (-t.noise_floor_db / 20))
         x += np.random.default_rng(len(x)).normal(0.0, floor, len(x))
         return np.clip(np.round(x), -32768, 32767).astype(np.int16)
 

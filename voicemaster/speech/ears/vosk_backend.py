@@ -21,6 +21,7 @@ import numpy as np
 from voicemaster.errors import InputError
 from voicemaster.sharing import built_once
 from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.ears.grammar_tuning import VOSK
 from voicemaster.speech.ears.recognizer import Alternative, Grammar, Transcript, WordScore
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ class CompiledGrammar:
 class VoskRecognizer:
     name = "vosk"
 
-    def __init__(self, model_path: str | Path, alternatives: int = 5) -> None:
+    def __init__(self, model_path: str | Path, alternatives: int = VOSK.alternatives) -> None:
         self.model_path = str(Path(model_path).resolve())
         self.model = load_model(self.model_path)
         self.alternatives = alternatives

@@ -20,14 +20,15 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from voicemaster.speech.audio.format import SAMPLE_RATE
-from voicemaster.speech.ears.grid.reading import FEWEST_CARDS, ROW_CARDS, Command, Correction, Reading, Row, read
+from voicemaster.speech.ears.grid.reading import ROW_CARDS, Command, Correction, Reading, Row, read
 from voicemaster.speech.ears.grid.evidence import Evidence
-from voicemaster.speech.ears.grid.slots import Choice, HeardSlot, Slot, SlotScorer, SlotSettings
+from voicemaster.speech.ears.grid.settings import READING, GridSettings
+from voicemaster.speech.ears.grid.slots import Choice, HeardSlot, Slot, SlotScorer
 from voicemaster.speech.ears.grid.transcript import Word, words
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary, entry_of
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, no_one_spoke, until_repeat
@@ -35,20 +36,6 @@ from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.understand.heard import Heard
 from voicemaster.understand.listening import GridListening
 from voicemaster.vocabulary import DIGIT_WORDS
-
-
-@dataclass(frozen=True)
-class GridSettings:
-    pad_frames: int = 50
-    min_frames: int = 300
-    max_frames: int = 1500
-    """Utterances are cut to 15 s: a row read slowly takes half of it."""
-    tokens_per_second: float = 5.0
-    """The free decode's budget per second of audio (a card is 1-3 tokens and a comma)."""
-    prompt: str = ""
-    """Previous text for the decoder. None: on the calibration split a list-like prompt ("Row
-    one: Walrus, Harbor, Lantern, Bishop, Comet.") lost 6 of 75 cards in quiet and 5 in babble."""
-    slots: SlotSettings = field(default_factory=SlotSettings)
 
 
 @dataclass(frozen=True)
@@ -92,7 +79,7 @@ class GridEar:
         samples = audio[: s.max_frames * HOP]
         enc = self.engine.encode(samples, s.pad_frames, s.min_frames, self.prompt)
         seconds = len(samples) / SAMPLE_RATE
-        fd = self.engine.free_decode(enc, int(8 + s.tokens_per_second * seconds))
+        fd = self.engine.free_decode(enc, int(s.base_tokens + s.tokens_per_second * seconds))
         tokens = fd.tokens[: until_repeat(fd.tokens)]
         heard = words(tokens, self.engine.tokenizer.decode)
         reading = read(heard, self.vocabulary, now.row)
@@ -111,7 +98,7 @@ class GridEar:
         if not fd.tokens:
             return True
         mean = float(np.mean([row[t] for row, t in zip(fd.logprobs, fd.tokens)]))
-        return len(heard) < FEWEST_CARDS and no_one_spoke(fd.no_speech_prob, mean)
+        return len(heard) < READING.fewest_cards and no_one_spoke(fd.no_speech_prob, mean)
 
     def _text(self, reading: Reading, enc: Encoded, tokens: list[int], fd: FreeDecode, row: int | None,
               table: Sequence[str | None]) -> tuple[str | None, list[Choice]]:

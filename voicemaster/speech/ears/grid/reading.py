@@ -16,15 +16,13 @@ from dataclasses import dataclass, replace
 from rapidfuzz.distance import Levenshtein
 from wordfreq import zipf_frequency
 
+from voicemaster.speech.ears.grid.settings import READING
 from voicemaster.speech.ears.grid.transcript import Word
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary, phone_string
 from voicemaster.speech.ears.pronounce import pronunciation
 from voicemaster.vocabulary import DIGIT_WORDS, number_words, spoken_number
 
 ROW_CARDS = 5
-FEWEST_CARDS = 4
-"""A row heard with one card missing is still a row (read back, the reader says "again");
-fewer is not a row at all ("okay", "no hiking")."""
 GRID_CARDS = 25
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
 COMMANDS = {
@@ -45,13 +43,6 @@ ROW_SOUND = phone_string(pronunciation("row"))
 ROW_SPELLINGS = frozenset("r row rho ro roll road rose rowe bro pro grow throw".split())
 """How Whisper has written "row" before a number ("R01", "Bro to", "Pro 5")."""
 MAX_CARD_WORDS = 2
-COMMON_ZIPF = 6.0
-TALK_SIGNS = 2
-"""Grammar words that make the words talk, not a row ("honey makes me think of summer");
-one is a misheard card ("then do" for "bamboo", "Pendle and" for "pendulum")."""
-ROW_SOUND_SIMILARITY = 0.6
-PAUSE_CROSSING = 1.0
-"""What a card across a comma costs the cut: more than any difference in nearness."""
 
 
 @dataclass(frozen=True)
@@ -107,9 +98,9 @@ def read(words: list[Word], vocabulary: Vocabulary, row: int | None = None) -> R
     cards = cut_cards(tuple(rest), vocabulary)
     if number is None and row is not None:
         number, cards = _misheard_opener(rest, cards, row, vocabulary)
-    if cards is None or len(cards) < FEWEST_CARDS:
+    if cards is None or len(cards) < READING.fewest_cards:
         return None
-    if sum(_talk_signs(card, vocabulary) for card in cards) >= TALK_SIGNS:
+    if sum(_talk_signs(card, vocabulary) for card in cards) >= READING.talk_signs:
         return None
     return Row(number, cards)
 
@@ -125,7 +116,7 @@ def _misheard_opener(
         said = "".join(_sound(w.text) for w in words[:k])
         likeness = {n: Levenshtein.normalized_similarity(said, ROW_SOUNDS[n]) for n in ROW_SOUNDS}
         named = max(ROW_SOUNDS, key=lambda n: (likeness[n], n == row))
-        if len(words) - k >= ROW_CARDS and likeness[named] >= ROW_SOUND_SIMILARITY:
+        if len(words) - k >= ROW_CARDS and likeness[named] >= READING.row_sound_similarity:
             return named, cut_cards(tuple(words[k:]), vocabulary)
     if _may_be_row_word(words, vocabulary):
         without = cut_cards(tuple(words[1:]), vocabulary)
@@ -140,7 +131,7 @@ def _answer_by_sound(texts: tuple[str, ...]) -> str | None:
         return None
     sound = "".join(_sound(t) for t in texts)
     best = max(COMMANDS, key=lambda said: Levenshtein.normalized_similarity(sound, ANSWER_SOUNDS[said]))
-    if Levenshtein.normalized_similarity(sound, ANSWER_SOUNDS[best]) >= ANSWER_SOUND_SIMILARITY:
+    if Levenshtein.normalized_similarity(sound, ANSWER_SOUNDS[best]) >= READING.answer_sound_similarity:
         return COMMANDS[best]
     return None
 
@@ -211,7 +202,7 @@ def _table_ordinal(text: str) -> int | None:
 
 
 def _sounds_like_card(text: str) -> bool:
-    return text in CARD_SPELLINGS or Levenshtein.normalized_similarity(_sound(text), CARD_SOUND) >= CARD_SOUND_SIMILARITY
+    return text in CARD_SPELLINGS or Levenshtein.normalized_similarity(_sound(text), CARD_SOUND) >= READING.card_sound_similarity
 
 
 def _ordinal_by_sound(text: str, then: str) -> int | None:
@@ -224,7 +215,7 @@ def _ordinal_by_sound(text: str, then: str) -> int | None:
 def _nearest(sound: str, sounds: dict[int, str]) -> int | None:
     """The number whose sound `sound` is nearest, if near enough."""
     best = max(sounds, key=lambda n: Levenshtein.normalized_similarity(sound, sounds[n]))
-    return best if Levenshtein.normalized_similarity(sound, sounds[best]) >= ORDINAL_SOUND_SIMILARITY else None
+    return best if Levenshtein.normalized_similarity(sound, sounds[best]) >= READING.ordinal_sound_similarity else None
 
 
 def _ordinal_name(n: int) -> str:
@@ -255,11 +246,11 @@ def _row_opener(words: list[Word], vocabulary: Vocabulary) -> tuple[int | None, 
     first = words[0].text
     sound = _sound(first)
     number = ROW_NUMBER_SOUNDS.get(words[1].text)
-    if number is not None and (first in ROW_SPELLINGS or Levenshtein.normalized_similarity(sound, ROW_SOUND) >= 0.5):
+    if number is not None and (first in ROW_SPELLINGS or Levenshtein.normalized_similarity(sound, ROW_SOUND) >= READING.row_word_similarity):
         return number, words[2:]
     fused = max(ROW_SOUNDS, key=lambda n: Levenshtein.normalized_similarity(sound, ROW_SOUNDS[n]))
     unlike_a_card = len(words) > ROW_CARDS or first not in vocabulary
-    if unlike_a_card and Levenshtein.normalized_similarity(sound, ROW_SOUNDS[fused]) >= 0.7:
+    if unlike_a_card and Levenshtein.normalized_similarity(sound, ROW_SOUNDS[fused]) >= READING.fused_row_similarity:
         return fused, words[1:]
     return None, words
 
@@ -283,12 +274,6 @@ ROW_NUMBER_SOUNDS = {
 }
 """Row numbers as Whisper writes them after "row" (Roman numerals too: "Rho III")."""
 ANSWER_SOUNDS = {said: "".join(_sound(w) for w in said) for said in COMMANDS}
-ANSWER_SOUND_SIMILARITY = 0.6
-"""Calibration split: "Nugai" and "You game" for "new game" are 0.6 and 0.83 from it (the
-phones of "you game" are near; "gain" for "again" at 0.5 is left out)."""
-ORDINAL_SOUND_SIMILARITY = 0.6
-"""Calibration split: "Ferdis" for "third is" and "Bird (is)" for "third (is)" are 0.6 and
-0.67 from it; two or three words in all, so talk starting with such a word rarely fits."""
 ROW_SOUNDS = {n: _sound("row") + _sound(DIGIT_WORDS[n]) for n in range(1, ROW_CARDS + 1)}
 LINKS = frozenset({"is", "was"})
 """The "is" of a correction, and what Whisper writes for it in talk."""
@@ -299,9 +284,6 @@ NUMBER_SOUNDS = {n: _sound(number_words(n)) for n in range(1, 21)}
 CARD_SPELLINGS = frozenset({"card", "cards", "car", "cart"})
 _DIGIT_ORDINAL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
 CARD_SOUND = _sound("card")
-CARD_SOUND_SIMILARITY = 0.7
-"""Calibration split: "Carth" and "Carc" for "card" are 0.75 from it (one phone off; "court" and
-"scar" are 0.5). It must still be followed by a number, "is" and one or two words."""
 
 
 def cut_cards(words: tuple[Word, ...], vocabulary: Vocabulary) -> tuple[tuple[Word, ...], ...] | None:
@@ -326,7 +308,7 @@ def cut_cards(words: tuple[Word, ...], vocabulary: Vocabulary) -> tuple[tuple[Wo
                 continue
             rest = best(i + size, left - 1)
             if rest is not None:
-                crossed = PAUSE_CROSSING * sum(w.pause_after for w in group[:-1])
+                crossed = READING.pause_crossing * sum(w.pause_after for w in group[:-1])
                 options.append((card_fit(group, vocabulary) - crossed + rest[0], (size, *rest[1])))
         return max(options, default=None)
 
@@ -346,7 +328,7 @@ def cut_cards(words: tuple[Word, ...], vocabulary: Vocabulary) -> tuple[tuple[Wo
 def _fit(text: str, vocabulary: Vocabulary) -> float:
     if text in vocabulary:
         return 1.0
-    near = vocabulary.near(text, 3)
+    near = vocabulary.near(text, READING.fit_near)
     return near[0].similarity if near else 0.0
 
 
@@ -369,4 +351,4 @@ def _talk_signs(card: tuple[Word, ...], vocabulary: Vocabulary) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def _very_common(text: str) -> bool:
-    return zipf_frequency(text, "en") >= COMMON_ZIPF
+    return zipf_frequency(text, "en") >= READING.common_zipf

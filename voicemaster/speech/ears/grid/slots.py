@@ -30,30 +30,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from voicemaster.speech.ears.grid.reading import GRAMMAR_WORDS
+from voicemaster.speech.ears.grid.settings import SlotSettings
 from voicemaster.speech.ears.grid.transcript import Word
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine
 from voicemaster.speech.ears.whisper.phrases import capitalised
-
-
-@dataclass(frozen=True)
-class SlotSettings:
-    near: int = 4
-    """Candidates by spelling and by sound (each)."""
-    first_tokens: int = 3
-    """The model's likeliest first tokens whose entries are candidates too ..."""
-    per_first_token: int = 2
-    """... the nearest this many of each."""
-    max_candidates: int = 6
-    """Forced per slot, those with the best first step."""
-    row_weight: float = 1.0
-    """A corrected card heard in its row too: the weight of the row's score beside the
-    correction's own ..."""
-    row_cap: float = 4.0
-    """... taken from the row's best and counted down to this much at most: a row's slot
-    cut wrong ("Bowel shakes, pier" for bolt, shakespeare) scored "shakespeare" 22 below
-    "peer", which would outweigh a correction heard right; on the calibration split caps of
-    4 and 8 fixed the same cards, 16 lost that one."""
 
 
 @dataclass(frozen=True)
@@ -184,12 +165,13 @@ class SlotScorer:
     def _pairs(self, card: tuple[Word, ...]) -> set[str]:
         """Two heard words as a two-word card the vocabulary need not hold as a pair ("Fire
         alarm", "Bank Robert" for "bank robber"): each word as heard or its nearest entries."""
-        options = []
+        options: list[list[str]] = []
+        k = self.s.pair_options
         for word in card:
             if word.text in GRAMMAR_WORDS or len(word.text) < 2:
                 return set()
-            near = [n.entry for n in self.vocabulary.near(word.text, 2)[:2] if " " not in n.entry]
-            options.append(list(dict.fromkeys(([word.text] if word.text in self.vocabulary else []) + near))[:2])
+            near = [n.entry for n in self.vocabulary.near(word.text, k)[:k] if " " not in n.entry]
+            options.append(list(dict.fromkeys(([word.text] if word.text in self.vocabulary else []) + near))[:k])
         return {f"{a} {b}" for a in options[0] for b in options[1]}
 
     def _score(self, rows: np.ndarray, slot: Slot, entry_tokens: tuple[int, ...]) -> float:

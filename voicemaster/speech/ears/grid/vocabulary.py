@@ -20,10 +20,9 @@ from wordfreq import top_n_list, zipf_frequency
 from voicemaster.card_files import TWO_WORD_CARDS, wordlist_cards
 from voicemaster.game.cards import plain_letters
 from voicemaster.sharing import built_once
+from voicemaster.speech.ears.grid.settings import VOCABULARY
 from voicemaster.speech.ears.pronounce import dictionary, pronunciation
 
-MIN_ZIPF = 3.0
-"""wordfreq's floor: "kathmandu" (3.1), "cleopatra" (3.2) and "loch" (3.5) are in."""
 _LETTERS = re.compile(r"[a-z]+(?: [a-z]+)*")
 PHONE_CHARS = {p: chr(0x41 + i) for i, p in enumerate(
     "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
@@ -100,7 +99,8 @@ class Vocabulary:
             return spelling
         phones = Levenshtein.normalized_similarity(sound, entry_sound)
         classes = Levenshtein.normalized_similarity(coarse(sound), coarse(entry_sound))
-        return 0.4 * phones + 0.3 * classes + 0.3 * spelling
+        v = VOCABULARY
+        return v.phone_weight * phones + v.class_weight * classes + v.spelling_weight * spelling
 
 
 def entry_of(card: str) -> str:
@@ -111,6 +111,6 @@ def entry_of(card: str) -> str:
 @built_once
 def grid_vocabulary(extra: tuple[str, ...] = ()) -> Vocabulary:
     """Built once per process (about 2 s: wordfreq's list and the CMU dictionary)."""
-    common = [w for w in top_n_list("en", 60_000) if zipf_frequency(w, "en") >= MIN_ZIPF]
+    common = [w for w in top_n_list("en", VOCABULARY.common_words) if zipf_frequency(w, "en") >= VOCABULARY.min_zipf]
     entries = [entry_of(c) for c in (*wordlist_cards(), *TWO_WORD_CARDS, *extra, *common)]
     return Vocabulary([e for e in entries if _LETTERS.fullmatch(e)])
