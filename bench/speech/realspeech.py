@@ -27,6 +27,7 @@ from voicemaster.understand.intents import Command, Intent
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[3] / "shared" / "realspeech"
+ROOMS_ROOT = DEFAULT_ROOT.parent / "realrooms"
 SPLITS = ("calib", "test")
 BOARD = (
     "DOG", "CAT", "BIRD", "BED", "HOUSE", "TREE", "OPERATOR", "VOYAGER", "WILDFIRE", "COMPUTER",
@@ -37,7 +38,9 @@ BOARD = (
 REQUESTS = {"stop": "stop", "yes": "yes", "no": "no"}
 PAD_SECONDS = 0.3
 TALK_SNR_DB = 10.0
-CONDITIONS = ("clean", "talk 10")
+CONDITIONS = ("clean", "talk 10", "room 10")
+"""Quiet; other real people talking 10 dB below; a measured room (its impulse response) with its
+real noise 10 dB below (../shared/realrooms, rooms and noises halved like the speakers)."""
 ROOM_TONE_DB = 45.0
 """Room tone this far below the clip's speech: never digital silence around a clip."""
 
@@ -158,17 +161,56 @@ def talk_track(split: str, n: int, seed: int, avoid: str, root: Path = DEFAULT_R
     return total
 
 
+def room_files(kind: str, split: str, root: Path = ROOMS_ROOT) -> list[Path]:
+    """The split's half of the measured rooms (kind "rir") or real noises ("noise"): sorted by
+    name, a room's true-stereo twin kept with it, alternately calibration and test."""
+    names = sorted(p for p in (root / kind).glob("*.flac"))
+    groups = sorted({p.stem.removesuffix("_true_stereo") for p in names})
+    half = {g: SPLITS[i % 2] for i, g in enumerate(groups)}
+    return [p for p in names if half[p.stem.removesuffix("_true_stereo")] == split]
+
+
+@lru_cache(maxsize=64)
+def _room_sound(path: Path) -> np.ndarray:
+    return read(path)
+
+
+def in_room(x: np.ndarray, split: str, seed: int, snr_db: float, level: float) -> np.ndarray:
+    """`x` as heard across a real room of the split, with a stretch of its real noise `snr_db`
+    below the speech (RMS over the voiced part, as the talk condition)."""
+    from scipy.signal import fftconvolve
+
+    rng = np.random.default_rng(seed)
+    rirs, noises = room_files("rir", split), room_files("noise", split)
+    rir = _room_sound(rirs[int(rng.integers(len(rirs)))])
+    wet = fftconvolve(x, rir / (np.sqrt(np.sum(rir**2)) or 1.0))[: len(x)]
+    noise = _room_sound(noises[int(rng.integers(len(noises)))])
+    while len(noise) < len(x) + 1:
+        noise = np.concatenate([noise, noise])
+    start = int(rng.integers(0, len(noise) - len(x)))
+    return _mix(wet, noise[start : start + len(x)], snr_db, active_power(wet) or level)
+
+
 def render(clip: Clip, condition: str, root: Path = DEFAULT_ROOT) -> np.ndarray:
     """16 kHz int16, as `voicemaster recognize` would read it from a file."""
-    body = read(clip.path)
+    return dress(read(clip.path), clip.split, clip.speaker, clip.id, condition, TALK_SNR_DB, clip.kind == "noise", root)
+
+
+def dress(body: np.ndarray, split: str, speaker: str, key: str, condition: str, snr_db: float,
+          noise: bool = False, root: Path = DEFAULT_ROOT) -> np.ndarray:
+    """`body` (float samples at int16 scale) with 300 ms of room tone each side, in
+    `condition` at `snr_db` ("talk 10" and "room 10" name the condition; the number in the
+    name is the benchmark's, `snr_db` the one used); `key` seeds what is mixed in."""
     pad = int(PAD_SECONDS * SAMPLE_RATE)
     x = np.concatenate([np.zeros(pad), body, np.zeros(pad)])
-    level = active_power(body) if clip.kind != "noise" else float(np.mean(body**2)) or 1.0
-    rng = np.random.default_rng(_seed(clip.id, "tone"))
+    level = active_power(body) if not noise else float(np.mean(body**2)) or 1.0
+    rng = np.random.default_rng(_seed(key, "tone"))
     tone = rng.standard_normal(len(x))
     x = _mix(x, tone, ROOM_TONE_DB, level)
     if condition == "talk 10":
-        x = _mix(x, talk_track(clip.split, len(x), _seed(clip.id, condition), clip.speaker, root), TALK_SNR_DB, level)
+        x = _mix(x, talk_track(split, len(x), _seed(key, condition), speaker, root), snr_db, level)
+    elif condition == "room 10":
+        x = in_room(x, split, _seed(key, condition), snr_db, level)
     elif condition != "clean":
         raise ValueError(condition)
     peak = float(np.max(np.abs(x))) or 1.0

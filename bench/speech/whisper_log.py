@@ -11,7 +11,7 @@ import math
 from dataclasses import asdict, replace
 
 from voicemaster.speech.ears.ear import Ear
-from voicemaster.speech.ears.whisper.decide import Evidence, decide
+from voicemaster.speech.ears.whisper.decide import Evidence, decide, rescued
 from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
 from voicemaster.understand.heard import Heard
@@ -57,5 +57,7 @@ def replayed(evidence: dict, heard: str, ms: float, t: Thresholds) -> Heard:
     ev.setdefault("transcript", ev.pop("free_raw", ""))
     ev = {k: (math.inf if v is None else v) for k, v in ev.items()}
     ev["close"] = tuple(tuple(c) for c in ev["close"])
-    decision = decide(Evidence(phrase=None if phrase is None else Phrase(tokens=(), **phrase), **ev), t)
+    ev["short_words"] = tuple(ev.get("short_words", ()))
+    condensed = Evidence(phrase=None if phrase is None else Phrase(tokens=(), **phrase), **ev)
+    decision = rescued(condensed, decide(condensed, t), t)
     return Heard(heard, decision.intent, decision.confidence, decision.alternatives, decision.read_back, ms)

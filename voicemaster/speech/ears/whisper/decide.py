@@ -17,6 +17,7 @@ from voicemaster.speech.ears.match_cards import similarity
 from voicemaster.speech.ears.whisper.engine import FreeDecode, no_one_spoke
 from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.search import Scored, best_by_meaning
+from voicemaster.speech.ears.whisper.short_words import CLASSES
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
 from voicemaster.understand.intents import (
     MAX_CANDIDATES,
@@ -69,6 +70,9 @@ class Evidence:
     """Words the model wrote after its first sentence, other than saying it again."""
     asked: bool = False
     """The first sentence ends with a question mark: "Pick battery?" proposes to the team."""
+    short_words: tuple[float, ...] = ()
+    """The short-word head's probabilities (short_words.CLASSES), those of words that may not
+    be said now set to 0; empty when the head did not judge the utterance."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,30 @@ def evidence(scored: list[Scored], free: float, n_free: int, fd: FreeDecode) -> 
         distractor_margin=best.value - max(distractors, default=-math.inf),
         close=tuple((card, value) for card, value in cards[: MAX_CANDIDATES + 1] if card is not None),
     )
+
+
+def rescued(ev: Evidence, decision: Decision, t: Thresholds) -> Decision:
+    """`decision` (the scoring's), or when it takes nothing the head's short word, if the head
+    is sure of it and what Whisper wrote sounds like it ("Start." for a real "stop")."""
+    if decision.intent is not None or not ev.short_words:
+        return decision
+    word, probability = head_word(ev.short_words)
+    if probability >= t.short_word_accept and written_like(ev.free_text, word, t):
+        return Decision(Command(cast(CommandKind, word)), round(probability, 3))
+    return decision
+
+
+def head_word(probabilities: tuple[float, ...]) -> tuple[str, float]:
+    """The likeliest short word (never "none") and its probability."""
+    best = max(range(1, len(CLASSES)), key=lambda i: probabilities[i])
+    return CLASSES[best], probabilities[best]
+
+
+def written_like(text: str, word: str, t: Thresholds) -> bool:
+    """Nothing written, or a written word (digits spelled out) that sounds like `word`: the
+    head hears "stop" in a "Start." or a "Stove.", never in a "Nine."."""
+    written = [token.word for token in tokenize(text)]
+    return not written or max(similarity(w, word) for w in written) >= t.short_word_written
 
 
 def decide(ev: Evidence, t: Thresholds) -> Decision:

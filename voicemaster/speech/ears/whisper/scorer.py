@@ -9,7 +9,8 @@
    the clue phase the guess phrases as *distractors*: a guess said while the spymaster
    thinks wins as a guess and is dropped rather than becoming a clue.
 4. Best-first exact scoring of the candidates that could matter (search.py).
-5. Acceptance (decide.py, thresholds.py).
+5. Acceptance (decide.py, thresholds.py); when nothing is taken from a short utterance, the
+   short-word head's "stop", "yes" or "no" (short_words.py).
 """
 
 from __future__ import annotations
@@ -23,14 +24,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from voicemaster.game.phase import Phase
+from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.ears.whisper.clue_reading import ClueReader
 from voicemaster.speech.ears.whisper.decide import (
-    Decision, Evidence, decide, evidence, speech_absent, written_command, written_evidence,
+    Decision, Evidence, decide, evidence, rescued, speech_absent, written_command, written_evidence,
 )
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, until_repeat
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.speech.ears.whisper.phrases import Phrase, Writer, card_words, phase_forms
 from voicemaster.speech.ears.whisper.search import PrefixCache, free_score, search
+from voicemaster.speech.ears.whisper.short_words import CLASSES, pooled, shipped_head
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
 from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import Command
@@ -59,6 +62,8 @@ class Written:
     cache: PrefixCache
     score: tuple[float, int]
     speech: bool
+    short: tuple[float, ...]
+    """The short-word head's probabilities (Evidence.short_words)."""
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
@@ -85,6 +90,7 @@ class Scorer:
     def __init__(self, engine: Engine, thresholds: Thresholds = THRESHOLDS) -> None:
         self.engine = engine
         self.t = thresholds
+        self.head = shipped_head() if thresholds.short_word_head else None
         self.writer = Writer(engine.tokenizer.encode)
         self.clues = ClueReader(engine, self.writer, thresholds)
         encode = engine.tokenizer.encode
@@ -100,31 +106,52 @@ class Scorer:
         guessing = now.phase is Phase.GUESS
         prompt = self.prompt(now.cards) if guessing and t.guess_prompt else []
         enc = self.engine.encode(audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, prompt)
-        written = self._write_down(enc)
+        short = self._short_words(audio, enc, now)
+        written = self._write_down(enc, short)
         command = written_command(written.free, now) if written.speech else None
         if command is not None:
             return self._written(written, command, started)
         heard = self._judge(written, self._candidates(written, now) if written.speech else [], started)
         if prompt and heard.intent is None and _a_command(heard.evidence):
-            return self._unprompted(enc, now, started) or heard
-        return heard
+            heard = self._unprompted(enc, now, short, started) or heard
+        return self._rescued(heard)
 
-    def _unprompted(self, enc: Encoded, now: Listening, started: float) -> Heard | None:
+    def _rescued(self, heard: Heard) -> Heard:
+        """What the scoring took, or the head's short word when it took nothing (decide.rescued)."""
+        ev = heard.evidence
+        if heard.intent is not None or not isinstance(ev, Evidence):
+            return heard
+        decision = rescued(ev, Decision(None), self.t)
+        return replace(heard, intent=decision.intent, confidence=decision.confidence)
+
+    def _short_words(self, audio: np.ndarray, enc: Encoded, now: Listening) -> tuple[float, ...]:
+        """The head's probabilities for a short utterance, the words that may not be said now
+        at 0 ("stop" in the guess phase, "yes" and "no" while a question is open); () when
+        the utterance is not the head's."""
+        if self.head is None or len(audio) > self.t.short_word_seconds * SAMPLE_RATE:
+            return ()
+        allowed = {"none": True, "stop": now.phase is Phase.GUESS, "yes": now.question_open, "no": now.question_open}
+        if not any(allowed[c] for c in CLASSES[1:]):
+            return ()
+        p = self.head.probabilities(pooled(enc.array, audio))
+        return tuple(round(float(v), 4) if allowed[c] else 0.0 for c, v in zip(CLASSES, p))
+
+    def _unprompted(self, enc: Encoded, now: Listening, short: tuple[float, ...], started: float) -> Heard | None:
         """The utterance written again without the guess prompt, for a command the prompted
         decode did not write: the prompt pulls a lone word towards a card ("Start." for a
         real "stop"; real voices, calibration split: stops written as said 70 of 76 times
         without it, 60 with it). Taken only when that transcript is the command itself."""
-        written = self._write_down(replace(enc, start=tuple(self.engine.tokenizer.start)))
+        written = self._write_down(replace(enc, start=tuple(self.engine.tokenizer.start)), short)
         command = written_command(written.free, now) if written.speech else None
         return None if command is None else self._written(written, command, started)
 
-    def _write_down(self, enc: Encoded) -> Written:
+    def _write_down(self, enc: Encoded, short: tuple[float, ...]) -> Written:
         """The free decode, its prefixes cached for scoring, its first sentence's score."""
         fd = self.engine.free_decode(enc, self.t.free_max_tokens)
         cache = PrefixCache(self.engine.eot, self.dot, self.punctuation)
         cache.add(fd.tokens, fd.logprobs)
         free, n_free = free_score(cache, fd, frozenset(self.punctuation))
-        return Written(enc, fd, cache, (free, n_free), bool(fd.tokens) and not speech_absent(fd, free, n_free))
+        return Written(enc, fd, cache, (free, n_free), bool(fd.tokens) and not speech_absent(fd, free, n_free), short)
 
     def _judge(self, w: Written, phrases: list[Phrase], started: float) -> Heard:
         t = self.t
@@ -133,11 +160,11 @@ class Scorer:
             self.engine, w.enc, w.cache, phrases, resolve_margin=t.resolve_margin, per_round=t.per_round,
             max_rounds=t.max_rounds, floor=free - t.search_floor,
         )
-        ev = evidence(scored, free, n_free, w.free)
+        ev = replace(evidence(scored, free, n_free, w.free), short_words=w.short)
         return self._heard(w, ev, decide(ev, t), started)
 
     def _written(self, w: Written, command: Command, started: float) -> Heard:
-        ev = written_evidence(command, w.free, *w.score)
+        ev = replace(written_evidence(command, w.free, *w.score), short_words=w.short)
         return self._heard(w, ev, Decision(command, transcript_confidence(ev)), started)
 
     def _heard(self, w: Written, ev: Evidence, decision: Decision, started: float) -> Heard:
