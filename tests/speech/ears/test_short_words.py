@@ -82,3 +82,12 @@ def padded(name: str) -> np.ndarray:
     """A recording with 300 ms of quiet each side, as a file given to `recognize`."""
     quiet = np.zeros(4800, dtype=np.int16)
     return np.concatenate([quiet, read_wav(REAL / name), quiet])
+
+
+def test_a_clue_word_written_as_a_number_or_no_word_has_sound_alikes_scored(ear: WhisperEar) -> None:
+    """Real clues (bench/real_clues.py): "tree, zero" written "three zero", "sheila, five"
+    written "shila five"; the words that sound like them are scored in their place."""
+    clues = ear.scorer.clues
+    assert "tree" in clues.sound_alikes("three")
+    assert clues.sound_alikes("shila")[0] == "sheila"
+    assert not any(word in ("three", "for", "to") for word in clues.sound_alikes("4") + clues.sound_alikes("three"))

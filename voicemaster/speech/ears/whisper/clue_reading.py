@@ -162,11 +162,44 @@ class ClueReader:
         heads = [(reading, head) for reading, words in readings for head in self.heads(words, found)]
         first, words = readings[0]
         heads += [(first, head) for head in self.misheard_heads(first, words, cache, found)]
+        heads += self.sounding_heads(first, words, found)
         out: list[Phrase] = []
         for reading, head in heads:
             head_tokens = tuple(reading[: head.end])
             out += self.writer.number_phrases(head_tokens, self.engine.tokenizer.decode(head_tokens), head.clue, head.opener_deficit)
         return out
+
+    def sounding_heads(self, reading: list[int], words: list[Word], found: tuple[Opening, ...]) -> list[tuple[list[int], ClueHead]]:
+        """A clue word written as no clue word ("three zero" for "tree, zero", "shila five" for
+        "sheila, five"): where the words fit an opening and then a word and a number, and
+        that word is a number or no word, English words that sound like it take its place
+        (grid/vocabulary.py's nearest entries), each scored on the audio like the written one."""
+        texts = tuple(w.text for w in words)
+        out: list[tuple[list[int], ClueHead]] = []
+        for opening in found:
+            n = len(opening.words)
+            rest = texts[n:]
+            if texts[:n] != opening.words or not 2 <= len(rest) <= 1 + self.t.number_words:
+                continue
+            if self.valid(rest[:1]) or not _CLUE_WORD.fullmatch(rest[0].replace("'", "")) and not rest[0].isdigit():
+                continue
+            if not any(w in NUMBERISH for w in rest[1:]):
+                continue
+            start = words[n].start
+            for entry in self.sound_alikes(rest[0]):
+                tokens = reading[:start] + list(self.writer.tokens(" " + capitalised(entry)))
+                out.append((tokens, ClueHead(entry, len(tokens))))
+        return out
+
+    def sound_alikes(self, written: str) -> list[str]:
+        """Clue words that sound like `written` (a digit read as its word), likeliest first."""
+        from voicemaster.speech.ears.grid.vocabulary import grid_vocabulary
+
+        if self.t.clue_sound_alikes <= 0:
+            return []
+        said = DIGIT_WORDS[int(written)] if written.isdigit() and int(written) < len(DIGIT_WORDS) else written
+        near = grid_vocabulary().near(said, self.t.clue_sound_alikes)
+        return [n.entry for n in near if " " not in n.entry and self.valid((n.entry,))][: self.t.clue_sound_alikes]
 
     def misheard_heads(self, reading: list[int], words: list[Word], cache: PrefixCache, found: tuple[Opening, ...]) -> list[ClueHead]:
         """The transcript's own words before a clue word taken as its opener, when the clue

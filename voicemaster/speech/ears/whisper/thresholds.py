@@ -162,6 +162,10 @@ class Thresholds:
     their place: "unlimited" is often written "and limited" (synthetic corpus, calibration
     split: 3 of 4 unlimited clues lost with one word). Calibration split, clean / babble 10 /
     pink 10: clues 38 → 48 % / 14 → 21 % / 14 → 17 %, false clues 0/32 in each either way."""
+    clue_sound_alikes: int = 8
+    """English words that sound like a clue word written as a number or as no word, scored in
+    its place (clue_reading.sounding_heads): "three" has "tree" eighth, "shila" has "sheila"
+    first. Set by hand on the real clue benchmark's calibration half (bench/real_clues.py)."""
     min_clue_zipf: float = 2.0
     """A clue word must be a word: wordfreq Zipf frequency >= 2 (~once per 10 M words). Set by
     hand."""
