@@ -76,6 +76,9 @@ class JournalLock:
         the process that holds it: "another VoiceMaster (process N) `busy`"."""
         file = Path(file)
         path = file.with_name(file.name + ".lock")
+        if not file.parent.is_dir():
+            raise InputError(f"the {what}'s folder {file.parent} does not exist: make it, or give a path in a folder that does",
+                             str(file))
         while True:
             try:
                 fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)

@@ -77,6 +77,8 @@ CASES = [
     ("journal: resume a directory", [*PLAY, "--journal", "a-directory.txt", "--resume"], "a-directory.txt: is a directory"),
     ("journal: /dev/null", [*PLAY, *DEAL, "--journal", "/dev/null"], "/dev/null: is not a regular file; --journal needs a file on disk"),
     ("state: a directory", ["state", "--journal", "a-directory.txt"], "a-directory.txt: is a directory"),
+    ("journal: no such folder", [*PLAY, *DEAL, "--journal", "nowhere/g.jsonl"],
+     "nowhere/g.jsonl: the journal's folder nowhere does not exist: make it, or give a path in a folder that does"),
     # the command line
     ("play: bad seed", [*PLAY, "--seed", "abc"], "voicemaster: argument --seed: invalid int value: 'abc' (see voicemaster play --help)"),
     ("play: retired engine", [*PLAY, *DEAL, "--engine", "both"],
