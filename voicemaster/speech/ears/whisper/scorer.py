@@ -62,8 +62,6 @@ class Written:
     cache: PrefixCache
     score: tuple[float, int]
     speech: bool
-    short: tuple[float, ...]
-    """The short-word head's probabilities (Evidence.short_words)."""
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
@@ -106,23 +104,24 @@ class Scorer:
         guessing = now.phase is Phase.GUESS
         prompt = self.prompt(now.cards) if guessing and t.guess_prompt else []
         enc = self.engine.encode(audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, prompt)
-        short = self._short_words(audio, enc, now)
-        written = self._write_down(enc, short)
+        written = self._write_down(enc)
         command = written_command(written.free, now) if written.speech else None
         if command is not None:
             return self._written(written, command, started)
         heard = self._judge(written, self._candidates(written, now) if written.speech else [], started)
         if prompt and heard.intent is None and _a_command(heard.evidence):
-            heard = self._unprompted(enc, now, short, started) or heard
-        return self._rescued(heard)
+            heard = self._unprompted(enc, now, started) or heard
+        return self._rescued(heard, audio, enc, now)
 
-    def _rescued(self, heard: Heard) -> Heard:
-        """What the scoring took, or the head's short word when it took nothing (decide.rescued)."""
+    def _rescued(self, heard: Heard, audio: np.ndarray, enc: Encoded, now: Listening) -> Heard:
+        """What the scoring took, or, when it took nothing, the head's short word
+        (decide.rescued); the head runs only then, its probabilities kept in the evidence."""
         ev = heard.evidence
         if heard.intent is not None or not isinstance(ev, Evidence):
             return heard
+        ev = replace(ev, short_words=self._short_words(audio, enc, now))
         decision = rescued(ev, Decision(None), self.t)
-        return replace(heard, intent=decision.intent, confidence=decision.confidence)
+        return replace(heard, intent=decision.intent, confidence=decision.confidence, evidence=ev)
 
     def _short_words(self, audio: np.ndarray, enc: Encoded, now: Listening) -> tuple[float, ...]:
         """The head's probabilities for a short utterance, the words that may not be said now
@@ -136,22 +135,22 @@ class Scorer:
         p = self.head.probabilities(pooled(enc.array, audio))
         return tuple(round(float(v), 4) if allowed[c] else 0.0 for c, v in zip(CLASSES, p))
 
-    def _unprompted(self, enc: Encoded, now: Listening, short: tuple[float, ...], started: float) -> Heard | None:
+    def _unprompted(self, enc: Encoded, now: Listening, started: float) -> Heard | None:
         """The utterance written again without the guess prompt, for a command the prompted
         decode did not write: the prompt pulls a lone word towards a card ("Start." for a
         real "stop"; real voices, calibration split: stops written as said 70 of 76 times
         without it, 60 with it). Taken only when that transcript is the command itself."""
-        written = self._write_down(replace(enc, start=tuple(self.engine.tokenizer.start)), short)
+        written = self._write_down(replace(enc, start=tuple(self.engine.tokenizer.start)))
         command = written_command(written.free, now) if written.speech else None
         return None if command is None else self._written(written, command, started)
 
-    def _write_down(self, enc: Encoded, short: tuple[float, ...]) -> Written:
+    def _write_down(self, enc: Encoded) -> Written:
         """The free decode, its prefixes cached for scoring, its first sentence's score."""
         fd = self.engine.free_decode(enc, self.t.free_max_tokens)
         cache = PrefixCache(self.engine.eot, self.dot, self.punctuation)
         cache.add(fd.tokens, fd.logprobs)
         free, n_free = free_score(cache, fd, frozenset(self.punctuation))
-        return Written(enc, fd, cache, (free, n_free), bool(fd.tokens) and not speech_absent(fd, free, n_free), short)
+        return Written(enc, fd, cache, (free, n_free), bool(fd.tokens) and not speech_absent(fd, free, n_free))
 
     def _judge(self, w: Written, phrases: list[Phrase], started: float) -> Heard:
         t = self.t
@@ -160,11 +159,11 @@ class Scorer:
             self.engine, w.enc, w.cache, phrases, resolve_margin=t.resolve_margin, per_round=t.per_round,
             max_rounds=t.max_rounds, floor=free - t.search_floor,
         )
-        ev = replace(evidence(scored, free, n_free, w.free), short_words=w.short)
+        ev = evidence(scored, free, n_free, w.free)
         return self._heard(w, ev, decide(ev, t), started)
 
     def _written(self, w: Written, command: Command, started: float) -> Heard:
-        ev = replace(written_evidence(command, w.free, *w.score), short_words=w.short)
+        ev = written_evidence(command, w.free, *w.score)
         return self._heard(w, ev, Decision(command, transcript_confidence(ev)), started)
 
     def _heard(self, w: Written, ev: Evidence, decision: Decision, started: float) -> Heard:
