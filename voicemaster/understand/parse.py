@@ -81,6 +81,11 @@ def match_utterance(tokens: Sequence[Token], now: Listening, *, fuzzy_cards: boo
     return None
 
 
+def fits(template: Template, tokens: Sequence[Token]) -> bool:
+    """`template` fits all of `tokens` (a template without card slots)."""
+    return any(True for _ in _fits(elements(template.pattern), tokens, 0, {}, Match(template)))
+
+
 def _fits(
     pattern: Sequence[Element],
     tokens: Sequence[Token],
@@ -224,3 +229,20 @@ def parse_utterance(text: str, now: Listening) -> Intent | None:
     """
     match = match_utterance(tokenize(text), now)
     return None if match is None else to_intent(match)
+
+
+def carries_a_clue(text: str) -> bool:
+    """A word and then a number ("bed, zero", "house nine right", "three two" for "tree, two"):
+    the shape of a clue, so never a yes or a no, whatever question is open (real clues under
+    real talk were taken as "yes" and "no" before this guard, and a "yes" would confirm
+    whatever was pending). An answer and a number ("yes, two") is no clue."""
+    words = [t.word for t in tokenize(text)]
+    answers = {w for kind in ("yes", "no") for saying in command_sayings(kind, "query") for w in saying}
+    return any(
+        number in CLUE_NUMBER_WORDS and word not in answers and (word in CLUE_NUMBER_WORDS or clue_word([Token(word)]) is not None)
+        for word, number in zip(words, words[1:]))
+
+
+def answered_in_a_clue(intent: Intent | None, text: str) -> bool:
+    """`intent` is a yes or a no heard in what carries a clue: to be dropped."""
+    return isinstance(intent, Command) and intent.kind in ("yes", "no") and carries_a_clue(text)

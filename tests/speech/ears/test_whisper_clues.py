@@ -13,7 +13,7 @@ from voicemaster.game.phase import Phase
 from voicemaster.speech.ears.whisper.ear import WhisperEar
 from voicemaster.speech.ears.whisper.model import installed_parts
 from voicemaster.speech.voices.speakers import say
-from voicemaster.understand.intents import GiveClue
+from voicemaster.understand.intents import Command, GiveClue
 from voicemaster.understand.listening import Listening
 
 pytestmark = [
@@ -76,3 +76,22 @@ def test_clues_with_misheard_openers_and_numbers_are_proposed(ear: WhisperEar) -
 def test_talk_naming_cards_is_not_proposed_as_a_clue(ear: WhisperEar) -> None:
     results = [(text, voice, hear(ear, text, voice)) for text, voice in TALK]
     assert all(intent is None for _, _, intent in results), results
+
+
+ANSWER_VOICES = ("piper:joe", "flite:slt", "flite:rms", "flite:awb", "flite:kal16")
+
+
+def test_an_answer_said_with_a_clue_is_no_answer(whisper_ear: WhisperEar) -> None:
+    """"Yes, house nine." carries a clue: with a question open it confirms nothing (before the
+    guard Whisper's "Yes, house nine." was a yes for 4 of these 5 voices), while a bare "yes"
+    still answers."""
+    asking = Listening(CARDS, Phase.GUESS, awaiting_clue=False, question_open=True)
+
+    def heard(text: str, voice: str) -> object:
+        audio = np.concatenate([np.zeros(4000), say(text, voice).astype(np.float64), np.zeros(4000)])
+        return whisper_ear.hear(audio.astype(np.int16), asking).intent
+
+    with_clue = [heard("Yes, house nine.", v) for v in ANSWER_VOICES]
+    assert not any(isinstance(i, Command) for i in with_clue), with_clue
+    bare = [heard("yes", v) for v in ANSWER_VOICES]
+    assert sum(i == Command("yes") for i in bare) >= 4, bare

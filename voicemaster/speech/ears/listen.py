@@ -29,7 +29,7 @@ from voicemaster.speech.ears.recognizer import Grammar, Recognizer, Transcript
 from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import MAX_CANDIDATES, AmbiguousCard, CoverCard, GuessCard, Intent
 from voicemaster.understand.listening import Listening
-from voicemaster.understand.parse import CLUE_STOPWORDS, Match, match_utterance, to_intent, tokenize
+from voicemaster.understand.parse import CLUE_STOPWORDS, Match, answered_in_a_clue, match_utterance, to_intent, tokenize
 from voicemaster.understand.templates import vocabulary
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
@@ -68,6 +68,8 @@ class GrammarEar:
             return Heard(heard.text, decode_ms=decode_ms, evidence=heard)
         if match.template.intent not in ("guess", "cover"):
             intent = to_intent(match)
+            if answered_in_a_clue(intent, heard.text):
+                return Heard(heard.text, decode_ms=decode_ms, evidence=heard)
             return Heard(heard.text, intent, _confidence(heard, strict, intent), decode_ms=decode_ms, evidence=heard)
         heard_card = open_match if open_match and open_match.template.intent == match.template.intent else match
         ranked = _rank(heard_card, exact, now.cards)

@@ -38,6 +38,7 @@ from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
 from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import Command
 from voicemaster.understand.listening import Listening
+from voicemaster.understand.parse import answered_in_a_clue
 from voicemaster.vocabulary import DIGIT_WORDS
 
 PROMPT_SENTENCES = ("We pick the {}.", "Touch {}.", "Guess the {}.", "Choose {}.")
@@ -107,11 +108,11 @@ class Scorer:
         written = self._write_down(enc)
         command = written_command(written.free, now) if written.speech else None
         if command is not None:
-            return self._written(written, command, started)
+            return _not_an_answer(self._written(written, command, started))
         heard = self._judge(written, self._candidates(written, now) if written.speech else [], started)
         if prompt and heard.intent is None and _a_command(heard.evidence):
             heard = self._unprompted(enc, now, started) or heard
-        return self._rescued(heard, audio, enc, now)
+        return _not_an_answer(self._rescued(heard, audio, enc, now))
 
     def _rescued(self, heard: Heard, audio: np.ndarray, enc: Encoded, now: Listening) -> Heard:
         """What the scoring took, or, when it took nothing, the head's short word
@@ -191,6 +192,13 @@ class Scorer:
             phrases += self.writer.card_phrases(tuple(f for f in guessing if f.intent == "guess"), now.cards,
                                                 kind="distractor")
         return phrases
+
+
+def _not_an_answer(heard: Heard) -> Heard:
+    """Nothing, for a yes or a no heard in an utterance that carries a clue (parse.carries_a_clue):
+    what the model wrote all along, other people's words included, is what is judged."""
+    written = heard.evidence.transcript if isinstance(heard.evidence, Evidence) else heard.transcript
+    return replace(heard, intent=None, confidence=0.0) if answered_in_a_clue(heard.intent, written) else heard
 
 
 def _a_command(ev: object) -> bool:
