@@ -26,6 +26,7 @@ from voicemaster.understand.intents import (
     Intent,
 )
 from voicemaster.understand.listening import Listening
+from voicemaster.understand.not_now import NotNow, UnfinishedClue
 from voicemaster.voice import phrases
 from voicemaster.voice.refusals import refusal_phrase
 
@@ -115,6 +116,25 @@ class Dialogue:
             if _moves_on(intent):
                 self._asked = None
         return self._said(self._handle(intent, read_back))
+
+    def why_not(self, what: NotNow | None) -> Reply | None:
+        """Why a line understood only out of turn (not_now.understood_anyway) cannot be done
+        now, without doing anything; None when nothing stands in its way here."""
+        if isinstance(what, UnfinishedClue):
+            return self._said(self._unfinished(what))
+        if isinstance(what, Command) and what.kind in ("yes", "no"):
+            return self._said(Reply(phrases.not_now_phrase("There is no question to answer.")))
+        if isinstance(what, Command) and what.kind == "new_game" and not self.game.is_over():
+            return self._said(Reply(phrases.not_now_phrase("A new game comes when this one is over")))
+        move = _move(what)
+        refused = self.game.refusal(move) if move is not None else None
+        return self._said(Reply(refusal_phrase(refused))) if refused is not None else None
+
+    def _unfinished(self, clue: UnfinishedClue) -> Reply:
+        refused = self.game.refusal(act.Clue(clue.word or "", 1))
+        if self.game.state.phase is not Phase.CLUE and refused is not None:
+            return Reply(refusal_phrase(refused))
+        return Reply(phrases.unfinished_clue_phrase(clue.word, clue.number))
 
     def tick(self) -> Reply | None:
         """Timer announcements, reminders of the referee's own question, the co-op opponent's move."""
@@ -290,6 +310,20 @@ class Dialogue:
         if reply.say:
             self.last_said = reply.say
         return reply
+
+
+def _move(what: NotNow | None) -> act.Move | None:
+    """The move a line asks for, to be tried against the rules."""
+    if isinstance(what, GiveClue):
+        return act.Clue(what.word, what.number)
+    if isinstance(what, GuessCard):
+        return act.Guess(what.word)
+    if isinstance(what, CoverCard):
+        return act.Cover(what.word)
+    if isinstance(what, Command):
+        moves: dict[str, act.Move] = {"stop": act.Stop(), "overrule": act.Overrule(), "challenge": act.Challenge()}
+        return moves.get(what.kind)
+    return None
 
 
 def _moves_on(intent: Intent) -> bool:

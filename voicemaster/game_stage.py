@@ -21,7 +21,9 @@ from voicemaster.inbox import Item, Spoken, Typed
 from voicemaster.referee import warm_up
 from voicemaster.speech.ears.ear import Ear
 from voicemaster.understand.heard import Heard, typed
+from voicemaster.understand.intents import GiveClue
 from voicemaster.understand.listening import Listening
+from voicemaster.understand.not_now import UnfinishedClue, opens_a_clue, understood_anyway
 from voicemaster.understand.parse import parse_utterance
 
 TYPED_HINT = "Not understood: say or type e.g. 'clue ocean two', 'guess apple'; 'help' lists more, 'quit' ends."
@@ -67,13 +69,29 @@ class GameStage:
             return None
         heard = self._understand(item)
         reply = self.dialogue.hear(heard.intent, read_back=heard.read_back)
+        if heard.intent is None:
+            reply = self._not_now(item, heard)
         handled = Handled(item, heard, reply)
         self.log.append(handled)
         if self.on_heard is not None:
             self.on_heard(handled)
-        if isinstance(item, Typed) and heard.intent is None:
+        if isinstance(item, Typed) and reply is None:
             return Answer(TYPED_HINT, spoken=False, heard=heard.transcript)
         return Answer(reply.say if reply is not None else "", heard=heard.transcript)
+
+    def _not_now(self, item: Typed | Spoken, heard: Heard) -> Reply | None:
+        """Why a line that asks for something not possible now cannot be done (not_now.py). Of
+        speech only what opens like a clue while one is awaited is answered ("clue ocean" →
+        "Ocean, how many?", a clue the ear was unsure of read back for a yes): the table's
+        talk is never answered."""
+        what = understood_anyway(heard.transcript, self.game.deal.cards)
+        if isinstance(item, Typed):
+            return self.dialogue.why_not(what)
+        if not (self.dialogue.listening().awaiting_clue and opens_a_clue(heard.transcript)):
+            return None
+        if isinstance(what, GiveClue):
+            return self.dialogue.hear(what, read_back=True)
+        return self.dialogue.why_not(what) if isinstance(what, UnfinishedClue) else None
 
     def _understand(self, item: Typed | Spoken) -> Heard:
         now = self.dialogue.listening()

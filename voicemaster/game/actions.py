@@ -67,6 +67,8 @@ class ResumeTimer:
 
 
 Action = Union[Clue, Guess, Cover, Stop, Ruling, Overrule, Challenge, TimeOut, Undo, PauseTimer, ResumeTimer]
+Move = Union[Clue, Guess, Cover, Stop, Ruling, Overrule, Challenge, TimeOut]
+"""The actions the rules may refuse (undo and the clock are always taken when possible)."""
 TIMER_ACTIONS = (PauseTimer, ResumeTimer)
 ACTION_TYPES: dict[str, type] = {
     "clue": Clue,

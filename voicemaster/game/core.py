@@ -87,7 +87,29 @@ class Game:
         if self.is_over():
             raise errors.GameIsOver(self.state.winner)  # type: ignore[arg-type]
         before = self.state
-        handler = {
+        events = self._handler(action)(action)
+        self._close_refusal(before)
+        self.history.append((action, before))
+        if self.state.phase != before.phase or self.state.turn != before.turn:
+            self.timer.restart(self.state.phase)
+        return events
+
+    def refusal(self, action: act.Move) -> errors.GameError | None:
+        """Why `action` would be refused now, without taking it; None when it would be taken.
+        The handlers change nothing but `state` (a frozen value) until they succeed."""
+        before = self.state
+        try:
+            if self.is_over():
+                raise errors.GameIsOver(self.state.winner)  # type: ignore[arg-type]
+            self._handler(action)(action)
+        except errors.GameError as err:
+            return err
+        finally:
+            self.state = before
+        return None
+
+    def _handler(self, action: act.Action) -> Callable[[act.Action], list[GameEvent]]:
+        handlers: dict[type, Callable[..., list[GameEvent]]] = {
             act.Clue: self._clue,
             act.Guess: self._guess,
             act.Cover: self._cover,
@@ -96,13 +118,8 @@ class Game:
             act.Overrule: self._overrule,
             act.Challenge: self._challenge,
             act.TimeOut: self._timeout,
-        }[type(action)]
-        events = handler(action)  # type: ignore[operator]
-        self._close_refusal(before)
-        self.history.append((action, before))
-        if self.state.phase != before.phase or self.state.turn != before.turn:
-            self.timer.restart(self.state.phase)
-        return events
+        }
+        return handlers[type(action)]
 
     # -- clue -----------------------------------------------------------------
 

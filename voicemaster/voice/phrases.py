@@ -378,6 +378,15 @@ def confirm_clue_phrase(word: str, number: ClueNumber) -> str:
     return f"{_cap(word)}, {_clue_number(number)} — right?"
 
 
+def unfinished_clue_phrase(word: str | None, number: str | None) -> str:
+    """ "Ocean, how many?", "Ten is not a clue number: zero to nine, or unlimited.", "The clue?" """
+    if number is not None:
+        return f"{_cap(number)} is not a clue number: zero to nine, or unlimited."
+    if word is None:
+        return "The clue?"
+    return f"{_cap(word)}, how many? Say the clue with its number."
+
+
 def reminder_phrase(question: str) -> str:
     """Said when a question has gone unanswered for a while: the question again."""
     return f"I'm still waiting. {question}"
