@@ -5,10 +5,13 @@ A table talks for hours around a referee that waits for a "yes" or a "stop". Her
 sentences, single words, numbers, card names, wake words, noise) is laid end to end with
 0.2-1.5 s of room tone between clips, in a random order, some clips spoken over each other;
 the stream is cut by the app's own endpointer and every utterance is heard by the ear in the
-guess phase with a question open (so a "yes", a "no" or a "stop" would all be acted on).
-Anything acted on or asked is a false accept.
+guess phase with a question open (so a "yes", a "no" or a "stop" would all be acted on), or
+with `--phase clue` while a clue is awaited (a clue read back for a yes is taken too).
+Anything acted on or asked is a false accept. Each utterance's evidence goes to `--log`, so
+other Whisper bars can be tried on the same hearings (bench/speech/whisper_log.replayed).
 
-    .venv/bin/python bench/false_accepts.py [--split test] [--minutes 60] [--set NAME=VALUE ...]
+    .venv/bin/python bench/false_accepts.py [--split test] [--minutes 60] [--phase guess|clue]
+        [--set NAME=VALUE ...] [--log FILE]
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.speech.realspeech import BOARD, REQUESTS, clips, read  # noqa: E402
-from bench.speech.whisper_log import whisper_with  # noqa: E402
+from bench.speech.whisper_log import whisper_evidence, whisper_with  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.speech.audio.endpointer import Endpointer  # noqa: E402
 from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
@@ -40,6 +43,7 @@ LEVEL = 3000.0
 """Speech RMS every clip is brought to (int16 scale): a table's voices at one distance."""
 TONE = 30.0
 """Room tone RMS between and under the clips."""
+LOG = ROOT / "bench" / ".cache" / "false_accepts.jsonl"
 
 
 def stream(split: str, minutes: float, seed: int) -> np.ndarray:
@@ -67,27 +71,37 @@ def main() -> None:
     parser.add_argument("--split", choices=["calib", "test"], default="test")
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--phase", choices=["guess", "clue"], default="guess",
+                        help="guess: a question open all along; clue: a clue awaited all along")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="Whisper thresholds to try")
+    parser.add_argument("--log", type=Path, default=LOG)
     args = parser.parse_args()
     audio = stream(args.split, args.minutes, args.seed)
     ear = whisper_with(args.set)
-    now = Listening(BOARD, Phase.GUESS, awaiting_clue=False, question_open=True)
+    clue = args.phase == "clue"
+    now = Listening(BOARD, Phase.CLUE if clue else Phase.GUESS, awaiting_clue=clue, question_open=not clue)
     frames = (audio[i : i + FRAME_SAMPLES] for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES))
     taken: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     ms: list[float] = []
     count = 0
     started = time.perf_counter()
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+    log = args.log.open("w", encoding="utf-8")
     for utterance in Endpointer().utterances(frames):
         heard = ear.hear(utterance.audio, now)
+        print(json.dumps({"heard": heard.transcript, "ms": round(heard.decode_ms, 1), "intent": to_json(heard.intent),
+                          "evidence": whisper_evidence(heard)}), file=log, flush=True)
         count += 1
         ms.append(heard.decode_ms)
         if heard.intent is not None:
             taken[f"{heard.transcript[:40]} → {json.dumps(to_json(heard.intent))}"] += 1
             kinds[to_json(heard.intent)["type"]] += 1
     hours = len(audio) / SAMPLE_RATE / 3600
-    print(f"# False accepts: {args.split} split, {hours * 60:.0f} min of real talk, a question open\n")
-    print(f"`.venv/bin/python bench/false_accepts.py --split {args.split} --minutes {args.minutes:g}"
+    log.close()
+    waiting = "a clue awaited" if clue else "a question open"
+    print(f"# False accepts: {args.split} split, {hours * 60:.0f} min of real talk, {waiting}\n")
+    print(f"`.venv/bin/python bench/false_accepts.py --split {args.split} --minutes {args.minutes:g} --phase {args.phase}"
           + (f" --set {' '.join(args.set)}" if args.set else "") + f"` ({(time.perf_counter() - started) / 60:.0f} min)\n")
     print(f"- utterances heard: {count}; decision ms median {statistics.median(ms):.0f}")
     print(f"- false accepts: {sum(taken.values())} ({sum(taken.values()) / hours:.1f} an hour): "

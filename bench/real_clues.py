@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.speech.realspeech import CONDITIONS, Clip, _seed, clips, dress, read  # noqa: E402
-from bench.speech.whisper_log import whisper_with  # noqa: E402
+from bench.speech.whisper_log import whisper_evidence, whisper_with  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
 from voicemaster.speech.voices.speakers import say  # noqa: E402
@@ -177,7 +177,8 @@ def main() -> None:
                            "key": clue.key, "word": clue.word, "number": clue.number, "heard": heard.transcript,
                            "intent": to_json(intent), "outcome": outcome(clue, intent), "ms": round(heard.decode_ms, 1),
                            "heard_word": intent.word if isinstance(intent, GiveClue) else None,
-                           "heard_number": intent.number if isinstance(intent, GiveClue) else None}
+                           "heard_number": intent.number if isinstance(intent, GiveClue) else None,
+                           "evidence": whisper_evidence(heard)}
                     print(json.dumps(row), file=log, flush=True)
                     cells.setdefault((split, condition, row["source"]), []).append(row)
                 for (s, c, source), rows in cells.items():
