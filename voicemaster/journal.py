@@ -31,6 +31,28 @@ FORMAT = "voicemaster-journal"
 VERSION = 1
 
 
+@dataclass(frozen=True)
+class DealtFrom:
+    """A game dealt from a word list, kept in its journal's header ("dealt"), so that "new
+    game" after a resume deals the next one as the first session would have."""
+
+    wordlist: str | None
+    """The word list given (--wordlist or the config's), None for the bundled one."""
+    seed: int | None
+    """The seed this game was dealt from; None: dealt at random."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"wordlist": self.wordlist, "seed": self.seed}
+
+    @staticmethod
+    def from_json(data: object) -> "DealtFrom | None":
+        """None for a header without it (a table from the box, or an older journal)."""
+        if not isinstance(data, dict):
+            return None
+        wordlist, seed = data.get("wordlist"), data.get("seed")
+        return DealtFrom(wordlist if isinstance(wordlist, str) else None, seed if isinstance(seed, int) else None)
+
+
 @dataclass
 class LoadedGame:
     game: Game
@@ -39,6 +61,7 @@ class LoadedGame:
     warnings: list[str] = field(default_factory=list)
     good_bytes: int = 0
     """Length of the part of the file that replays (a torn tail or a bad record lies beyond it)."""
+    dealt: DealtFrom | None = None
 
 
 def check_journal_path(path: str | Path) -> None:
@@ -127,18 +150,18 @@ class Journal:
         self._file = open(path, "ab")
 
     @staticmethod
-    def create(path: str | Path, deal: Deal, rules: HouseRules) -> "Journal":
+    def create(path: str | Path, deal: Deal, rules: HouseRules, dealt: DealtFrom | None = None) -> "Journal":
         target = Path(path)
         check_journal_path(target)
         lock = JournalLock.take(target)
         try:
-            return Journal._start(target, deal, rules, lock)
+            return Journal._start(target, deal, rules, lock, dealt)
         except BaseException:
             lock.release()
             raise
 
     @staticmethod
-    def _start(target: Path, deal: Deal, rules: HouseRules, lock: JournalLock) -> "Journal":
+    def _start(target: Path, deal: Deal, rules: HouseRules, lock: JournalLock, dealt: DealtFrom | None) -> "Journal":
         if target.exists() and target.stat().st_size > 0:
             raise InputError("a game is already recorded here; add --resume to continue it, or choose another file", str(target))
         header = {
@@ -149,6 +172,8 @@ class Journal:
             "rules": rules.to_json(),
             "created": time.time(),
         }
+        if dealt is not None:
+            header["dealt"] = dealt.to_json()
         try:
             journal = Journal(target, lock)
             journal._write(header)
@@ -205,7 +230,7 @@ def _set_aside(path: Path, rest: bytes) -> Path:
     return side
 
 
-def _parse_header(line: bytes, path: str) -> tuple[Deal, HouseRules]:
+def _parse_header(line: bytes, path: str) -> tuple[Deal, HouseRules, DealtFrom | None]:
     try:
         header = json.loads(line)
         if header.get("format") != FORMAT:
@@ -228,7 +253,7 @@ def _parse_header(line: bytes, path: str) -> tuple[Deal, HouseRules]:
         rules = HouseRules.from_json(header["rules"])
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"damaged journal header ({exc})", path, 1) from None
-    return Deal(cards, key), rules
+    return Deal(cards, key), rules, DealtFrom.from_json(header.get("dealt"))
 
 
 def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic, *, judge: ClueJudge) -> LoadedGame:
@@ -246,9 +271,9 @@ def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic, *, 
     lines = data.split(b"\n")
     if not data.strip():
         raise InputError("the journal is empty", name)
-    deal, rules = _parse_header(lines[0], name)
+    deal, rules, dealt = _parse_header(lines[0], name)
     game = Game(deal, rules, clock, judge=judge)
-    loaded = LoadedGame(game, [GameStarted(deal.starting_team, rules.coop)], good_bytes=len(lines[0]) + 1)
+    loaded = LoadedGame(game, [GameStarted(deal.starting_team, rules.coop)], good_bytes=len(lines[0]) + 1, dealt=dealt)
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             loaded.good_bytes += len(line) + 1

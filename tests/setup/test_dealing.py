@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -78,3 +79,49 @@ def test_without_a_journal_the_drawn_key_is_written_beside_the_board(board_files
     told = "see it with voicemaster key --board board.txt --key board.drawn-key.txt."
     assert told in done.stderr and told in done.stdout
     assert read_key(key_file) == deal_key(random.Random(4))
+
+
+def test_a_dealt_game_says_how_the_spymasters_see_its_key(tmp_path: Path) -> None:
+    """`--deal` draws the key too: the spymasters are told where to see it, with a journal
+    and without one (then board and key are written to the data folder)."""
+    env = {**os.environ, "VOICEMASTER_HOME": str(tmp_path / "data")}
+
+    def dealt(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "voicemaster", "play", "--input", "text", "--audio-out", "none",
+                               "--deal", "--seed", "3", *args], input="status\n", capture_output=True, text=True,
+                              timeout=120, cwd=tmp_path, env=env)
+
+    journaled = dealt("--journal", "game.jsonl")
+    assert journaled.returncode == 0, journaled.stderr
+    told = "I dealt the cards and the key card. Spymasters: see it with voicemaster key --journal game.jsonl."
+    assert f"» {told}" in journaled.stdout
+    bare = dealt()
+    assert bare.returncode == 0, bare.stderr
+    line = next(x for x in bare.stdout.splitlines() if "Spymasters: see it with" in x)
+    command = line.split("see it with ", 1)[1].rstrip(".").split()
+    shown = subprocess.run([sys.executable, "-m", *command], capture_output=True, text=True, timeout=60, env=env)
+    assert shown.returncode == 0 and shown.stdout.count("[A] ") == 1, shown.stderr
+
+
+def test_new_game_after_a_bare_resume_deals_the_next_seed(tmp_path: Path) -> None:
+    """The journal keeps how its game was dealt: "new game" after `--resume` (no --deal given
+    again) deals as the first session would have, the next seed's cards, not a table to lay out."""
+    from voicemaster.journal import load_game
+    from voicemaster.referee import judge_clue_word
+    from voicemaster.setup.dealing import new_deal
+
+    env = {**os.environ, "VOICEMASTER_HOME": str(tmp_path / "data")}
+
+    def play(lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "voicemaster", "play", "--input", "text", "--audio-out", "none",
+                               "--journal", "g.jsonl", *args], input="\n".join(lines) + "\n", capture_output=True,
+                              text=True, timeout=120, cwd=tmp_path, env=env)
+
+    assert play(["status"], "--deal", "--seed", "3").returncode == 0
+    game = load_game(tmp_path / "g.jsonl", judge=judge_clue_word).game
+    assassin = game.deal.cards[[k.letter for k in game.deal.key].index("A")]
+    resumed = play(["clue ocean two", f"guess {assassin}", "new game", "quit"], "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "lay out" not in resumed.stdout.lower()
+    following = load_game(tmp_path / "g.2.jsonl", judge=judge_clue_word).game
+    assert following.deal == new_deal(seed=4)

@@ -15,9 +15,10 @@ from voicemaster.dialogue import Dialogue
 from voicemaster.errors import InputError
 from voicemaster.game_stage import GameStage
 from voicemaster.inbox import Notice
+from voicemaster.journal import DealtFrom
 from voicemaster.setup.edges import Edges, open_edges
 from voicemaster.setup.open_game import (
-    OpenGame, check_new_journal, deal_anew, journal_for, open_game, start_game, table_files,
+    OpenGame, check_new_journal, deal_anew, journal_for, next_deal, open_game, start_game, table_files,
 )
 from voicemaster.setup.photos import TablePhotos
 from voicemaster.setup.session import SetupSession
@@ -68,7 +69,7 @@ class Evening:
                 opened.close()
             if not stage.dialogue.new_game_asked:
                 return 0
-            opened = self._deal_again(journal_for(journal, number + 1), number)
+            opened = self._deal_again(journal_for(journal, number + 1), opened.dealt)
             number += 1
 
     def _game(self, opened: OpenGame) -> GameStage:
@@ -104,9 +105,11 @@ class Evening:
                 photo=photos.cards, when_open=lambda: edges.start_typing(app, ends_input=ear is None))
         return start_game(session.deal(), self.settings.rules, journal)
 
-    def _deal_again(self, journal: Path | None, played: int) -> OpenGame | None:
-        """After a dealt game, a new deal (the next seed, when the first was seeded); after a
-        game on a physical table, None: the next table is to be laid out."""
-        if not self.settings.table.deals:
+    def _deal_again(self, journal: Path | None, before: DealtFrom | None) -> OpenGame | None:
+        """After a dealt game (this session's, or the one a journal resumed), a new deal (the
+        next seed, when it was seeded); after a game on a physical table, None: the next
+        table is to be laid out."""
+        if before is None:
             return None
-        return start_game(deal_anew(self.settings.table, played), self.settings.rules, journal)
+        dealt = next_deal(before)
+        return start_game(deal_anew(dealt), self.settings.rules, journal, dealt=dealt)

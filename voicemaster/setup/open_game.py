@@ -16,7 +16,7 @@ from voicemaster.game.cards import Deal, card_key
 from voicemaster.game.core import Game
 from voicemaster.game.dealing import deal_key
 from voicemaster.game.house_rules import HouseRules
-from voicemaster.journal import Journal, JournalLock, check_journal_path, load_game
+from voicemaster.journal import DealtFrom, Journal, JournalLock, LoadedGame, check_journal_path, load_game
 from voicemaster.paths import data_home
 from voicemaster.referee import judge_clue_word
 from voicemaster.setup.dealing import RecentCards, new_deal
@@ -31,6 +31,8 @@ class OpenGame:
     resumed: bool
     drawn_key: str | None = None
     """How the spymasters see a key card the app drew for a physical board (--random-key)."""
+    dealt: DealtFrom | None = None
+    """How it was dealt from a word list; None: a physical table."""
 
     def record(self, action: Action) -> None:
         if self.journal is not None:
@@ -57,15 +59,25 @@ def deal_from(table: TableChoice) -> Deal:
         return Deal(cards, key)
     if table.key is not None:
         raise InputError("--key needs --board: the key card describes a physical deal")
-    return deal_anew(table, 0)
+    return deal_anew(dealt_from(table) or DealtFrom(None, table.seed))
 
 
-def deal_anew(table: TableChoice, played: int) -> Deal:
-    """A fresh deal from the word list: the seed's deal for the first game, the next seed's for
-    each game after (seeded evenings repeat), else one avoiding the cards dealt recently."""
-    seed = None if table.seed is None else table.seed + played
-    recent = None if seed is not None else RecentCards(data_home() / "recent-cards.json")
-    return new_deal(table.wordlist, seed, recent)
+def dealt_from(table: TableChoice) -> DealtFrom | None:
+    """How the command line's first game is dealt from a word list; None for a physical table."""
+    if table.board is not None or not table.deals:
+        return None
+    return DealtFrom(None if table.wordlist is None else str(table.wordlist), table.seed)
+
+
+def next_deal(dealt: DealtFrom) -> DealtFrom:
+    """The game after: the next seed's deal (seeded evenings repeat), else a random one."""
+    return DealtFrom(dealt.wordlist, None if dealt.seed is None else dealt.seed + 1)
+
+
+def deal_anew(dealt: DealtFrom) -> Deal:
+    """A fresh deal from the word list: the seed's, else one avoiding the cards dealt recently."""
+    recent = None if dealt.seed is not None else RecentCards(data_home() / "recent-cards.json")
+    return new_deal(None if dealt.wordlist is None else Path(dealt.wordlist), dealt.seed, recent)
 
 
 def journal_for(journal: Path | None, game: int) -> Path | None:
@@ -103,36 +115,44 @@ def open_game(
     if table.resume:
         return _resume(table, clock)
     deal = deal_from(table)
-    opened = start_game(deal, rules, table.journal, clock)
-    if table.board is not None and table.key is None:
+    opened = start_game(deal, rules, table.journal, clock, dealt_from(table))
+    if table.key is None:
         opened.drawn_key = _show_drawn_key(table, deal, web)
     return opened
 
 
 def start_game(
-    deal: Deal, rules: HouseRules, journal: Path | None, clock: Callable[[], float] = time.monotonic
+    deal: Deal, rules: HouseRules, journal: Path | None, clock: Callable[[], float] = time.monotonic,
+    dealt: DealtFrom | None = None,
 ) -> OpenGame:
-    """A new game on `deal`, its clues judged by the referee, recorded in `journal` when given."""
+    """A new game on `deal` (`dealt` from a word list so), its clues judged by the referee,
+    recorded in `journal` when given."""
     game = Game(deal, rules, clock, judge=judge_clue_word)
-    return OpenGame(game, Journal.create(journal, deal, rules) if journal else None, resumed=False)
+    return OpenGame(game, Journal.create(journal, deal, rules, dealt) if journal else None, resumed=False, dealt=dealt)
 
 
 def _show_drawn_key(table: TableChoice, deal: Deal, web: bool) -> str:
-    """Where the spymasters find the key drawn for a physical board: the journal holds
-    it; without one it is written beside the board, for `voicemaster key`."""
-    assert table.board is not None
+    """Where the spymasters find a key no one at the table has seen (drawn for a physical
+    board, or dealt with the cards from the word list): the journal holds it; without one it
+    is written beside the board (a dealt table, board and key, in VoiceMaster's data folder,
+    apart from a table being laid out there), for `voicemaster key`."""
     pages = " or on the spymaster page" if web else ""
+    drawn = "I drew the key card at random" if table.board is not None else "I dealt the cards and the key card"
     if table.journal is not None:
         command = f"voicemaster key --journal {table.journal}"
     else:
-        key_file = table.board.with_name(f"{table.board.stem}.drawn-key.txt")
+        board = table.board or data_home() / "dealt.board.txt"
+        key_file = board.with_name(f"{board.stem}.drawn-key.txt" if table.board else "dealt.key.txt")
         text = "".join(k.letter for k in deal.key)
         try:
+            if table.board is None:
+                board.parent.mkdir(parents=True, exist_ok=True)
+                board.write_text("\n".join(deal.cards) + "\n", encoding="utf-8")
             key_file.write_text("\n".join(text[i : i + 5] for i in range(0, 25, 5)) + "\n", encoding="utf-8")
         except OSError as exc:
             raise InputError(f"cannot write the drawn key card: {exc.strerror}", str(key_file)) from None
-        command = f"voicemaster key --board {table.board} --key {key_file}"
-    return f"I drew the key card at random. Spymasters: see it with {command}{pages}."
+        command = f"voicemaster key --board {board} --key {key_file}"
+    return f"{drawn}. Spymasters: see it with {command}{pages}."
 
 
 def _resume(table: TableChoice, clock: Callable[[], float]) -> OpenGame:
@@ -146,14 +166,14 @@ def _resume(table: TableChoice, clock: Callable[[], float]) -> OpenGame:
                          str(table.journal))
     lock = JournalLock.take(table.journal)
     try:
-        game, journal = _reopen(table, table.journal, lock, clock)
+        loaded, journal = _reopen(table, table.journal, lock, clock)
     except BaseException:
         lock.release()
         raise
-    return OpenGame(game, journal, resumed=True)
+    return OpenGame(loaded.game, journal, resumed=True, dealt=loaded.dealt)
 
 
-def _reopen(table: TableChoice, path: Path, lock: JournalLock, clock: Callable[[], float]) -> tuple[Game, Journal]:
+def _reopen(table: TableChoice, path: Path, lock: JournalLock, clock: Callable[[], float]) -> tuple[LoadedGame, Journal]:
     """Load under the lock, so that no other session writes between loading and appending."""
     loaded = load_game(path, clock, judge=judge_clue_word)
     for warning in loaded.warnings:
@@ -166,4 +186,4 @@ def _reopen(table: TableChoice, path: Path, lock: JournalLock, clock: Callable[[
     if journal.set_aside is not None:
         print(f"voicemaster: warning: {path}: the lines that did not replay are kept in {journal.set_aside}",
               file=sys.stderr)
-    return loaded.game, journal
+    return loaded, journal

@@ -251,6 +251,9 @@ def lay_out(
                            key_outlasts_input and entry is not None, when_open)
         if not app.run(stage):
             set_cards = sum(1 for c in session.layout.slots if c is not None)
+            if not progress.path.exists():
+                raise InputError(f"the input ended before the table was laid out ({set_cards} of 25 cards set, "
+                                 "nothing to keep)")
             raise InputError(f"the input ended with {set_cards} of 25 cards set; they are kept in {progress.path}: "
                              f"{again} to go on")
         write_table(session, files)
