@@ -31,6 +31,13 @@ def test_good_files_read_as_written(tmp_path: Path) -> None:
     assert key.count(Identity.RED) == 9 and key[24] is Identity.ASSASSIN
 
 
+def test_a_board_may_carry_comment_lines_like_the_word_lists(tmp_path: Path) -> None:
+    commented = "# tonight's table, row by row\n" + GOOD_BOARD.replace("bridge\n", "bridge\n# row two\n")
+    assert read_board(write(tmp_path, "b.txt", commented)) == tuple(BOARD)
+    with pytest.raises(InputError, match="b.txt line 4: 'apple' is already on line 2"):
+        read_board(write(tmp_path, "b.txt", commented.replace("bear", "apple")))
+
+
 @pytest.mark.parametrize(
     "content, message",
     [

@@ -129,6 +129,20 @@ def test_readable_output_without_json(tmp_path: Path) -> None:
     ]
 
 
+def test_an_empty_clue_is_named_and_typed_words_are_given_not_heard(tmp_path: Path) -> None:
+    result = check_clue(tmp_path, "")
+    assert result.stdout.splitlines() == ['"": illegal (shape) - No clue word was given.']
+
+
+def test_the_help_examples_are_clues_it_allows(tmp_path: Path) -> None:
+    """Each clue the help shows is legal, with the house rule the help names for it."""
+    shown = subprocess.run([sys.executable, "-m", "voicemaster", "check-clue", "--help"],
+                           capture_output=True, text=True, timeout=60).stdout
+    assert '"ocean two", "pack rat 3" (two words only with allow-compound-clues)' in " ".join(shown.split())
+    result = check_clue(tmp_path, "--house-rules", "allow-compound-clues", "ocean two", "pack rat 3")
+    assert result.stdout.splitlines() == ["ocean two: legal", "pack rat 3: legal"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -107,3 +107,13 @@ def test_every_command_in_the_readme_runs(table: Path) -> None:
         if bad or named not in " ".join(done.stdout.split()):
             failures.append(f"{command!r} (ran {' '.join(argv)!r}): exit {done.returncode}: {done.stderr.strip()}")
     assert not failures, "\n".join(failures)
+
+
+def test_the_readmes_challenge_example_is_a_clue_the_referee_allows() -> None:
+    """A challenge follows a clue the referee let stand: the README's example must be one."""
+    from voicemaster.referee import judge_clue
+
+    said = re.search(r"is (\w+) allowed with ([A-Z]+)\?", " ".join(README.read_text(encoding="utf-8").split()))
+    assert said is not None
+    clue, card = said.groups()
+    assert judge_clue(f"{clue} one", [card, "APPLE", "OCEAN"]).verdict == "legal"

@@ -168,3 +168,14 @@ def test_with_referee_asks_the_table_rules_on_a_form_of_a_card(board_files: tupl
     assert "Apples is a form of APPLE. Blue spymaster, do you accept apples?" in result.stdout
     s = state(journal)
     assert (s["turn"], s["phase"], s["revealed"]) == ("red", "guess", {"bank": "red"})
+
+
+def test_the_end_of_the_input_says_where_the_game_is_kept(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    ended = run_play(board, key, journal, ["clue ocean two", "quit"])
+    assert ended.returncode == 0, ended.stderr
+    assert ended.stdout.strip().splitlines()[-1] == (
+        f"The game is kept in {journal}: voicemaster play --resume --journal {journal} goes on with it.")
+    resumed = run_play(board, key, journal, ["status"], "--resume")
+    assert resumed.returncode == 0 and "ocean" in resumed.stdout.lower(), resumed.stderr

@@ -85,12 +85,15 @@ class _Cards:
 
 
 def read_board(path: str | Path) -> tuple[str, ...]:
-    """25 non-empty lines, one card each, no card twice (case, accents, hyphens aside)."""
+    """25 non-empty lines, one card each, no card twice (case, accents, hyphens aside); lines
+    starting with # are comments, as in the word lists."""
     lines = _read_lines(path)
     while lines and not lines[-1].strip():
         lines.pop()
     found = _Cards(str(path))
     for number, raw in enumerate(lines, start=1):
+        if raw.lstrip().startswith("#"):
+            continue
         if not raw.strip():
             raise InputError("empty line: a board has 25 cards, one per line", str(path), number)
         found.add(_check_card(raw, str(path), number), number)

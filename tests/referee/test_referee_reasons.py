@@ -56,7 +56,7 @@ JUDGEMENT_CALLS = [
     ("ROSE", "rising", "Rising is a form of ROSE only if ROSE is read as rise."),
     ("RISE", "rose", "Rose is a form of RISE only if it is read as rise."),
     ("FOUND", "finding", "Finding is a form of FOUND only if FOUND is read as find."),
-    ("VAN", "caravan", "Caravan shares a meaning with VAN but may not be made from it."),
+    ("VAN", "caravan", "Caravan shares a meaning with VAN; whether one is made from the other is unsure."),
     ("TAKE", "undertaker", "Undertaker is built on TAKE by spelling, not by meaning."),
     ("LEAD", "led", "Led is a form of LEAD only if LEAD is read as the verb."),
     ("TEAR", "torn", "Torn is a form of TEAR only if TEAR is read as the verb."),

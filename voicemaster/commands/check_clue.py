@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=f"house rules, comma- or space-separated: {', '.join(RULE_NAMES)}",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per clue")
-    parser.add_argument("clues", metavar="CLUE", nargs="*", help='a clue as said: "ocean two", "pack rat 3"')
+    parser.add_argument("clues", metavar="CLUE", nargs="*", help='a clue as said: "ocean two", "pack rat 3" (two words only with allow-compound-clues)')
     parser.set_defaults(run=run)
 
 
@@ -66,6 +66,7 @@ def _visible(board: tuple[str, ...], covered_items: list[str]) -> list[str]:
 
 
 def _readable(clue: str, verdict: ClueVerdict) -> str:
+    clue = clue.strip() or '""'
     if verdict.verdict == "legal":
         return f"{clue}: legal"
     return f"{clue}: {verdict.verdict} ({verdict.rule}) - {verdict.reason}"

@@ -47,7 +47,8 @@ def _list(directory: Path | None) -> None:
     if find_vosk_model(directories=directories) is None:
         known = KNOWN_MODELS[DEFAULT_ENGLISH_MODEL]
         assert isinstance(known, KnownArchive)
-        print(f"To use vosk (preferred when present), on a networked machine run:\n"
+        print(f"To use vosk (with --engine vosk, or under auto where no Whisper model is installed), "
+              f"on a networked machine run:\n"
               f"  voicemaster models --fetch {known.name}")
         print(f"or download {known.url} ({known.size / 1e6:.0f} MB), check that its SHA-256 is\n"
               f"  {known.sha256}\nand unzip it into {directory or install_dir()}/.")

@@ -1,5 +1,5 @@
 """`voicemaster photo [--kind board|key] IMAGE...`: what each photo was read as, one JSON
-object per image in order (SPEC §3); an image that cannot be read gets its line with an
+object per image in order; an image that cannot be read gets its line with an
 `error`, the others are still read, and the exit status is 2 at the end."""
 
 from __future__ import annotations

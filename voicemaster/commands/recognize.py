@@ -29,10 +29,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--board", help="board file (25 lines, one card each); default: any card "
                         "of the default word list, to check what a recording is heard as")
-    parser.add_argument("--phase", default="guess", choices=("clue", "guess"), help="default guess")
-    parser.add_argument("--engine", default="auto", type=engine_argument, metavar="{" + ",".join(ENGINES) + "}")
+    parser.add_argument("--phase", default="guess", choices=("clue", "guess"),
+                        help="what may be said: clue (a clue is awaited, covers too) or guess (guesses, stop; "
+                             "yes and no as if a question were open); default guess")
+    parser.add_argument("--engine", default="auto", type=engine_argument, metavar="{" + ",".join(ENGINES) + "}",
+                        help="the recognizer; auto: the one that hears real people best that is installed "
+                             "(Whisper base; `voicemaster models` says which)")
     parser.add_argument("--model", default=None, help="a vosk model or CTranslate2 Whisper model directory")
-    parser.add_argument("wavs", nargs="+", metavar="WAV")
+    parser.add_argument("wavs", nargs="+", metavar="WAV",
+                        help="recordings of one utterance each: WAV files, any sample rate, mono or stereo")
     parser.set_defaults(run=run)
 
 

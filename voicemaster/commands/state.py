@@ -1,4 +1,5 @@
-"""`voicemaster state --journal FILE --json`: the recorded game, replayed, as SPEC §3 JSON."""
+"""`voicemaster state --journal FILE [--json]`: the recorded game, replayed: the board as the
+table sees it, or JSON (turn, phase, agents left, revealed cards, events)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from voicemaster.voice.phrases import awaited_phrase
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("state", help="show a recorded game", description=__doc__)
     p.add_argument("--journal", type=Path, required=True, help="the game's journal file")
-    p.add_argument("--json", action="store_true", help="print JSON (SPEC §3) instead of the board")
+    p.add_argument("--json", action="store_true", help="print the game as one JSON object (turn, phase, remaining, revealed, events) instead of the board")
     p.set_defaults(run=run)
 
 

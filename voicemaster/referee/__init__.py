@@ -35,7 +35,7 @@ def _say(text: str) -> str:
 
 def _shape(split: SplitClue, allow_compound: bool) -> ClueVerdict | None:
     if not split.words:
-        return ClueVerdict("illegal", "shape", "No clue word was heard.")
+        return ClueVerdict("illegal", "shape", "No clue word was given.")
     if split.extra:
         return ClueVerdict("illegal", "shape", "A clue is one word and a number, with no extra hints.")
     if not in_range(split.number):

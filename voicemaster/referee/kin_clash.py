@@ -120,7 +120,7 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
             elif said.doubtful:
                 tie = Tie(rule, f"{phrase} only if it is read as {said.word}", True)
             elif found.minor:
-                tie = Tie(rule, f"shares a meaning with {display} but may not be made from it", True)
+                tie = Tie(rule, f"shares a meaning with {display}; whether one is made from the other is unsure", True)
             elif not tie_holds(said.word, shown.word, found.word):
                 if _accidental(said.word, shown.word, found.word):
                     continue

@@ -16,6 +16,7 @@ from voicemaster.errors import InputError
 from voicemaster.game_stage import GameStage
 from voicemaster.inbox import Notice
 from voicemaster.journal import DealtFrom
+from voicemaster.voice.phrases import kept_phrase
 from voicemaster.setup.edges import Edges, open_edges
 from voicemaster.setup.open_game import (
     OpenGame, check_new_journal, deal_anew, journal_for, next_deal, open_game, start_game, table_files,
@@ -68,6 +69,7 @@ class Evening:
             finally:
                 opened.close()
             if not stage.dialogue.new_game_asked:
+                print(kept_phrase(opened.game.is_over(), journal_for(journal, number)))
                 return 0
             opened = self._deal_again(journal_for(journal, number + 1), opened.dealt)
             number += 1

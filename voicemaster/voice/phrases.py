@@ -8,6 +8,7 @@ over); `announce_all` renders them as one sequence that never says a thing twice
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Sequence
 
 from voicemaster.game import actions as act
@@ -103,7 +104,7 @@ def _clue_overruled(e: ClueOverruled) -> list[str]:
 
 
 def _clue_challenged(e: ClueChallenged, snapshot: GameSnapshot) -> list[str]:
-    """ "Blue spymaster: is snowfall allowed with WATERFALL? Say yes or no." """
+    """ "Blue spymaster: is hospitality allowed with HOSPITAL? Say yes or no." """
     card = nearest_card(e.word, [c.word for c in snapshot.cards if not c.covered])
     with_card = f" with {card.upper()}" if card else ""
     return [f"{e.judge.title} spymaster: is {e.word} allowed{with_card}? Say yes or no."]
@@ -376,6 +377,15 @@ def ask_clue_phrase(judge_team: Team, word: str) -> str:
 def confirm_clue_phrase(word: str, number: ClueNumber) -> str:
     """ "Ocean, two — right?" """
     return f"{_cap(word)}, {_clue_number(number)} — right?"
+
+
+def kept_phrase(over: bool, journal: Path | None) -> str:
+    """Said when the input ends: where the game is kept and how to go on with it."""
+    if journal is None:
+        return "The game was not recorded (play with --journal FILE to keep one)." if not over else "Good game."
+    if over:
+        return f"The game is kept in {journal}: voicemaster state --journal {journal} shows it."
+    return f"The game is kept in {journal}: voicemaster play --resume --journal {journal} goes on with it."
 
 
 def unfinished_clue_phrase(word: str | None, number: str | None) -> str:

@@ -100,3 +100,17 @@ def test_without_a_board_or_phase_a_recording_is_heard_against_the_default_word_
     wav = _wav(tmp_path, "guess.wav", "we guess dragon")
     out = _run(capsys, "--engine", "pocketsphinx", wav)
     assert out[0]["file"] == wav and out[0]["intent"] == {"type": "guess", "word": "dragon"}, out
+
+
+@pytest.mark.parametrize("command", ["play", "demo", "recognize", "setup", "photo", "check-clue", "state", "key", "models"])
+def test_help_stands_on_its_own(command: str) -> None:
+    """No help cites a document the user does not have; recognize says what WAV and --engine are."""
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-m", "voicemaster", command, "--help"], capture_output=True, text=True,
+                           timeout=60)
+    assert shown.returncode == 0 and "SPEC" not in shown.stdout, shown.stdout
+    if command == "recognize":
+        text = " ".join(shown.stdout.split())
+        assert "WAV recordings of one utterance each" in text and "--engine {auto,whisper,vosk,pocketsphinx} the recognizer" in text

@@ -147,6 +147,17 @@ def test_a_truncated_model_given_with_model_is_refused_in_one_line(tmp_path: Pat
     assert "\n" not in str(refused.value) and str(broken) in str(refused.value)
 
 
+def test_auto_hears_with_whisper_even_beside_an_english_vosk_model(tmp_path: Path) -> None:
+    """Whisper is what hears real people best; vosk is for --engine vosk, or when no Whisper
+    model is installed (SPEC's speech section)."""
+    vosk = tmp_path / "vosk-model-small-en-us-0.15"
+    (vosk / "am").mkdir(parents=True)
+    (vosk / "am" / "final.mdl").write_bytes(b"\0")
+    (vosk / "conf").mkdir()
+    assert choose("auto", directories=[tmp_path]).engine == "whisper"
+    assert choose("vosk", directories=[tmp_path]).engine == "vosk"
+
+
 class FileServer:
     """Serves a directory's files, each at /NAME; `damaged` maps a name to other bytes."""
 

@@ -1,4 +1,4 @@
-"""Choosing the recognizer: an English vosk model when present, else Whisper, else pocketsphinx.
+"""Choosing the recognizer: Whisper, else an English vosk model when present, else pocketsphinx.
 
 Whisper alone is the default because it hears real people best: on recordings of real
 people (bench/real_voices.py) it acted on more of their requests and took far less of their
@@ -63,17 +63,16 @@ def choose(engine: str = "auto", model: str | Path | None = None, directories: S
     check_engine(engine)
     if model is not None:
         return _explicit(engine, Path(model))
-    if engine in ("auto", "vosk"):
-        vosk = find_vosk_model(directories=directories)
-        if vosk is not None and (engine == "vosk" or "-en" in vosk.name):
-            return Choice("vosk", vosk)
-        if engine == "vosk":
-            raise InputError("no vosk model found: put one in models/ or pass --model PATH "
-                             "(voicemaster models says how to get vosk-model-small-en-us-0.15)")
     if engine in ("auto", "whisper"):
         whisper = find_whisper_model(directories)
         if whisper is not None or installed_parts() is not None or engine != "auto":
             return Choice("whisper", whisper)
+    vosk = find_vosk_model(directories=directories)
+    if vosk is not None and (engine == "vosk" or "-en" in vosk.name):
+        return Choice("vosk", vosk)
+    if engine == "vosk":
+        raise InputError("no vosk model found: put one in models/ or pass --model PATH "
+                         "(voicemaster models says how to get vosk-model-small-en-us-0.15)")
     return Choice("pocketsphinx")
 
 
