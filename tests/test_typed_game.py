@@ -179,3 +179,23 @@ def test_the_end_of_the_input_says_where_the_game_is_kept(board_files: tuple[Pat
         f"The game is kept in {journal}: voicemaster play --resume --journal {journal} goes on with it.")
     resumed = run_play(board, key, journal, ["status"], "--resume")
     assert resumed.returncode == 0 and "ocean" in resumed.stdout.lower(), resumed.stderr
+
+
+def test_repeat_after_a_resume_asks_the_open_ruling_with_its_reason(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    board, key = board_files
+    journal = tmp_path / "game.jsonl"
+    asked = run_play(board, key, journal, ["clue metal two"])
+    assert "» Metal rhymes with KETTLE. Blue spymaster, do you accept metal?" in asked.stdout, asked.stdout
+    resumed = run_play(board, key, journal, ["repeat"], "--resume")
+    assert resumed.stdout.count("» Metal rhymes with KETTLE. Blue spymaster, do you accept metal?") == 1, resumed.stdout
+    guessing = run_play(board, key, tmp_path / "other.jsonl", ["clue roof two", "repeat"])
+    assert "» The clue roof, two: three guesses left." in guessing.stdout, guessing.stdout
+
+
+def test_what_was_heard_is_shown_with_what_it_was_taken_for(board_files: tuple[Path, Path], tmp_path: Path) -> None:
+    """The demo's and the table's "Heard:" line says what was acted on beside what was written."""
+    board, key = board_files
+    shown = run_play(board, key, tmp_path / "g.jsonl", ["clue ocean two", "we touch the bank", "um I think apple"]).stdout
+    assert 'Heard: "clue ocean two" → clue ocean two' in shown
+    assert 'Heard: "we touch the bank" → guess bank' in shown
+    assert 'Heard: "um I think apple"\n' in shown

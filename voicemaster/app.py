@@ -49,6 +49,8 @@ class Answer:
     """False: shown only (progress while a reader reads on, the typed help)."""
     heard: str | None = None
     """What the status line shows as last heard (None: unchanged; "" clears it)."""
+    understood: str = ""
+    """What it was taken for ("guess orchid"), shown beside it; "" for nothing."""
 
 
 class Stage(Protocol):
@@ -155,7 +157,7 @@ class App:
     def _answer(self, answer: Answer | None) -> None:
         """Said (unless shown only) and shown as a new answer, even when it reads as the last one did."""
         if answer is not None and answer.heard is not None:
-            self.status = replace(self.status, last_heard=answer.heard)
+            self.status = replace(self.status, last_heard=answer.heard, understood=answer.understood)
         if answer is not None and answer.text:
             if answer.spoken:
                 self.speaker.say(answer.text)

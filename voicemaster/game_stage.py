@@ -25,6 +25,7 @@ from voicemaster.understand.intents import GiveClue
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.not_now import UnfinishedClue, opens_a_clue, understood_anyway
 from voicemaster.understand.parse import parse_utterance
+from voicemaster.voice.phrases import understood_phrase
 
 TYPED_HINT = "Not understood: say or type e.g. 'clue ocean two', 'guess apple'; 'help' lists more, 'quit' ends."
 
@@ -77,7 +78,8 @@ class GameStage:
             self.on_heard(handled)
         if isinstance(item, Typed) and reply is None:
             return Answer(TYPED_HINT, spoken=False, heard=heard.transcript)
-        return Answer(reply.say if reply is not None else "", heard=heard.transcript)
+        return Answer(reply.say if reply is not None else "", heard=heard.transcript,
+                      understood=understood_phrase(heard.intent))
 
     def _not_now(self, item: Typed | Spoken, heard: Heard) -> Reply | None:
         """Why a line that asks for something not possible now cannot be done (not_now.py). Of

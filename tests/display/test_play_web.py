@@ -77,3 +77,19 @@ def test_play_serves_the_live_board_and_the_key_at_the_printed_urls(tmp_path: Pa
         process.stdin.close()
         process.wait(timeout=30)
     assert process.returncode == 0
+
+
+def test_the_local_network_hint_keeps_the_port_given(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    board_file, key_file = write_deal(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--board", str(board_file),
+         "--key", str(key_file), "--audio-out", "none", "--web", f"127.0.0.1:{port}"],
+        input="status\n", capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"--web 0.0.0.0:{port} serves phones and TVs" in done.stderr, done.stderr

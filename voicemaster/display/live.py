@@ -127,6 +127,7 @@ class LiveBoard:
             _untimed(public),
             labels.timer_text(public.timer_left, public.timer_paused),
             status.last_heard,
+            status.understood,
             labels.mic_bar(status.mic_level),
             self._around(),
             self._said_count,

@@ -141,6 +141,8 @@ def _table_lines(snapshot: GameSnapshot, status: TableStatus, around: Around) ->
     heard = Text()
     heard.append("Heard: ", style="dim")
     heard.append(f'"{status.last_heard}"' if status.last_heard else "-")
+    if status.understood:
+        heard.append(f" → {status.understood}", style="bold")
     heard.append("   Mic: ", style="dim")
     heard.append(labels.mic_bar(status.mic_level), style="green")
     lines = [heard]

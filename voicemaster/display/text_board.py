@@ -27,7 +27,7 @@ def render_text(snapshot: GameSnapshot, status: TableStatus | None = None) -> st
     if status.waiting:
         lines.append(status.waiting)
     if status.last_heard:
-        lines.append(f'Heard: "{status.last_heard}"')
+        lines.append(f'Heard: "{status.last_heard}"' + (f" → {status.understood}" if status.understood else ""))
     if status.message:
         lines.append(f"» {status.message}")
     return "\n".join(lines)

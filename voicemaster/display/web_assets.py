@@ -190,7 +190,8 @@ JS = """
     timerAt = Date.now();
     showTimer();
     $("waiting").textContent = b.waiting_for;
-    $("heard").textContent = b.last_heard ? "\\u201c" + b.last_heard + "\\u201d" : "-";
+    $("heard").textContent = b.last_heard
+      ? "\\u201c" + b.last_heard + "\\u201d" + (b.understood ? " \\u2192 " + b.understood : "") : "-";
     $("mic").hidden = b.mic_level === null;
     $("mic").value = b.mic_level || 0;
     $("message").textContent = b.message;

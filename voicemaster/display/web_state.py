@@ -37,6 +37,7 @@ def board_state(
         "waiting_for": status.waiting,
         "coop": view.coop,
         "last_heard": status.last_heard,
+        "understood": status.understood,
         "mic_level": status.mic_level,
         "message": status.message,
     }

@@ -141,7 +141,7 @@ class Game:
         )
         self.state = replace(s, cover=None)
         if verdict.verdict == "ask":
-            self.state = replace(self.state, ruling=PendingRuling(action.word, action.number))
+            self.state = replace(self.state, ruling=PendingRuling(action.word, action.number, reason=verdict.reason))
             return [ClueQuestioned(s.turn, action.word, action.number, verdict.reason, judge=s.turn.other)]
         if verdict.verdict == "illegal":
             self.state = replace(self.state, refused=RefusedClue(action.word, action.number))
@@ -362,7 +362,7 @@ class Game:
         """A ruling first; a penalty cover with the overrule beside it; the co-op cover last."""
         s = self.state
         if s.ruling is not None:
-            return AwaitedRuling(s.turn.other, s.ruling.word)
+            return AwaitedRuling(s.turn.other, s.ruling.word, s.ruling.reason)
         may_allow = s.refused.word if s.refused is not None and s.refused.open else None
         if s.cover is not None and s.cover.why == "penalty":
             return AwaitedPenaltyCover(s.cover.team, may_allow)

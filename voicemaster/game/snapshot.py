@@ -32,6 +32,8 @@ class AwaitedRuling:
 
     judge: Team
     word: str
+    reason: str = ""
+    """Why the referee asked ("Metal rhymes with KETTLE."); "" for a challenge."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,8 @@ class TableStatus:
     """What the app knows beyond the game: for the live displays."""
 
     last_heard: str = ""
+    understood: str = ""
+    """What `last_heard` was taken for ("guess orchid"); "" for nothing."""
     mic_level: float | None = None
     """Microphone level 0..1; None when there is no microphone."""
     message: str = ""

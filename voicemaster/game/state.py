@@ -22,6 +22,8 @@ class PendingRuling:
     challenged: bool = False
     """The referee allowed it and the table disputes it: a no is an illegal clue, with
     its penalty (a no to a clue the referee asked about means another clue)."""
+    reason: str = ""
+    """Why the referee asks ("Metal rhymes with KETTLE."); "" for a challenge."""
 
 
 @dataclass(frozen=True)

@@ -95,17 +95,17 @@ def open_displays(web_address: str | None, console: DisplayedConsole | None = No
         displays.all.append(web)
         displays.closers.append(web.stop)
         displays.key_page = KeyPage(web, board)
-        _show_addresses(board, web, host)
+        _show_addresses(board, web, host, port)
     return displays
 
 
-def _show_addresses(board: LiveBoard, web: WebDisplay, host: str) -> None:
+def _show_addresses(board: LiveBoard, web: WebDisplay, host: str, port: int) -> None:
     """On the board for the whole game and printed again at the end: the full-screen board
     would hide them otherwise. QR codes only for addresses another device can open."""
     board.note(f"Board for everyone: {web.public_url}")
     board.note(f"Spymasters only:    {web.spymaster_url}")
     if is_loopback(host):
-        board.note("(this machine only: --web 0.0.0.0:8765 serves phones and TVs on the local network)")
+        board.note(f"(this machine only: --web 0.0.0.0:{port} serves phones and TVs on the local network)")
     else:
         board.offer_codes([AddressCode("Board", web.public_url), AddressCode("Spymasters", web.spymaster_url)])
 

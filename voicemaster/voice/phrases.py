@@ -42,7 +42,7 @@ from voicemaster.game.snapshot import (
 )
 from voicemaster.game.clue_number import UNLIMITED, ClueNumber
 from voicemaster.referee.table_hints import nearest_card
-from voicemaster.understand.intents import TimeAction
+from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, TimeAction
 from voicemaster.vocabulary import number_words
 
 
@@ -259,11 +259,14 @@ def _where_we_are(snapshot: GameSnapshot) -> str:
     team = snapshot.turn.title
     if snapshot.phase is Phase.CLUE:
         return f"{team}'s turn: waiting for the clue."
+    return f"{team}'s turn, guessing: {_clue_said(snapshot)}; {_left(snapshot)}."
+
+
+def _left(snapshot: GameSnapshot) -> str:
+    """ "three guesses left", "unlimited guesses" """
     if snapshot.guesses_left is None:
-        left = "unlimited guesses"
-    else:
-        left = _plural(snapshot.guesses_left, "guess", "guesses") + " left"
-    return f"{team}'s turn, guessing: {_clue_said(snapshot)}; {left}."
+        return "unlimited guesses"
+    return _plural(snapshot.guesses_left, "guess", "guesses") + " left"
 
 
 def status_phrase(snapshot: GameSnapshot) -> str:
@@ -300,10 +303,15 @@ def _allow_it(word: str) -> str:
 
 
 def repeat_phrase(snapshot: GameSnapshot) -> str | None:
-    """The current clue again, with the guesses left; None when there is no clue to repeat."""
+    """The current clue again with the guesses left, or the ruling the game waits for with its
+    reason; None when there is neither."""
+    awaited = snapshot.waiting_for
+    if isinstance(awaited, AwaitedRuling):
+        return " ".join(filter(None, [_sentence(awaited.reason) if awaited.reason else "",
+                                      ask_clue_phrase(awaited.judge, awaited.word)]))
     if snapshot.clue is None or snapshot.phase is not Phase.GUESS:
         return None
-    return f"The {_clue_said(snapshot)}. " + _where_we_are(snapshot)
+    return f"The {_clue_said(snapshot)}: {_left(snapshot)}."
 
 
 def _duration(seconds: float) -> str:
@@ -377,6 +385,23 @@ def ask_clue_phrase(judge_team: Team, word: str) -> str:
 def confirm_clue_phrase(word: str, number: ClueNumber) -> str:
     """ "Ocean, two — right?" """
     return f"{_cap(word)}, {_clue_number(number)} — right?"
+
+
+def understood_phrase(intent: Intent | None) -> str:
+    """What an utterance was taken for, shown beside what was heard: "guess orchid",
+    "clue ocean two", "apple or chapel?", "stop"; "" for nothing."""
+    match intent:
+        case None:
+            return ""
+        case GiveClue(word=word, number=number):
+            return f"clue {word} {_clue_number(number)}"
+        case GuessCard(word=card) | CoverCard(word=card):
+            return f"{'guess' if isinstance(intent, GuessCard) else 'cover'} {_card(card)}"
+        case AmbiguousCard(candidates=cards):
+            return " or ".join(_card(c) for c in cards) + "?"
+        case Command(kind=kind, time_action=action):
+            return kind.replace("_", " ") + ("" if action == "query" else f" ({action} the timer)")
+    return ""
 
 
 def kept_phrase(over: bool, journal: Path | None) -> str:

@@ -86,7 +86,8 @@ def test_fetch_installs_a_verified_model_that_is_then_listed(server, tmp_path, c
     assert [m.name for m in find_models([models])] == [NAME]
     assert find_vosk_model(directories=[models]) == models / NAME
     main(["models", "--models-dir", str(models)])
-    assert f"--engine auto uses vosk with {NAME}" in capsys.readouterr().out
+    listed = capsys.readouterr().out
+    assert f"vosk          {NAME}" in listed and "--engine auto uses whisper" in listed, listed
 
 
 def test_a_model_zipped_without_a_top_folder_installs_too(server, tmp_path) -> None:
