@@ -28,6 +28,7 @@ from voicemaster.referee import judge_clue_word
 from voicemaster.game.house_rules import HouseRules  # noqa: E402
 from voicemaster.game.snapshot import GameSnapshot, TableStatus  # noqa: E402
 from voicemaster.understand.parse import parse_utterance  # noqa: E402
+from voicemaster.voice.phrases import understood_phrase  # noqa: E402
 
 
 def terminal_png(renderable: RenderableType, out: Path, width: int = 100) -> Path:
@@ -66,14 +67,16 @@ def sample_game() -> tuple[GameSnapshot, TableStatus]:
     deal = Deal(SAMPLE_WORDS, tuple(KEY_LETTERS[letter] for letter in SAMPLE_KEY))
     game = Game(deal, HouseRules(), judge=judge_clue_word)
     dialogue = Dialogue(game, lambda _action: None, time.monotonic)
-    said = ""
+    said, understood = "", ""
     for move in SAMPLE_MOVES:
-        reply = dialogue.hear(parse_utterance(move, dialogue.listening()))
+        intent = parse_utterance(move, dialogue.listening())
+        understood = understood_phrase(intent)
+        reply = dialogue.hear(intent)
         if reply is None:
             raise RuntimeError(f"the referee ignored {move!r}")
         said = reply.say
     snapshot = replace(game.snapshot(), timer_left=74.0)
-    return snapshot, TableStatus(last_heard=SAMPLE_MOVES[-1], mic_level=0.35, message=said)
+    return snapshot, TableStatus(last_heard=SAMPLE_MOVES[-1], understood=understood, mic_level=0.35, message=said)
 
 
 def main(argv: list[str]) -> int:
@@ -83,11 +86,12 @@ def main(argv: list[str]) -> int:
     web.start()
     try:
         web.update(snapshot, status)
-        screenshot(web.public_url, out / "web-board.png")
+        screenshot(web.public_url, out / "web-board.png", size=(1280, 800))
+        screenshot(web.spymaster_url, out / "spymaster-phone.png", size=(390, 844))
     finally:
         web.stop()
     terminal_png(render_board(snapshot, status), out / "terminal-board.png")
-    print(f"wrote {out / 'web-board.png'} and {out / 'terminal-board.png'}")
+    print(f"wrote {out / 'web-board.png'}, {out / 'spymaster-phone.png'} and {out / 'terminal-board.png'}")
     return 0
 
 

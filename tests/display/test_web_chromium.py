@@ -28,7 +28,7 @@ from .conftest import WORDS, make_snapshot, mid_game
 pytestmark = pytest.mark.skipif(
     find_chromium() is None, reason="chromium is not installed (make system installs it)"
 )
-CARD = re.compile(r'<div class="card ([a-z ]+)">(?:<span class="letter">([RBNA])</span>)?<span class="word">([A-Z -]+)</span></div>')
+CARD = re.compile(r'<div class="card ([a-z ]+)">(?:<span class="letter">([RBNA])</span>)?<span class="word"(?: style="[^"]*")?>([A-Z -]+)</span></div>')
 
 
 @pytest.fixture
@@ -166,6 +166,69 @@ def test_game_over_fits_the_screen_and_no_card_word_breaks(web: WebDisplay, tmp_
     assert seen["broken"] == [], f"words broken across lines at {screen}: {seen['broken']}"
     if screen != "phone":
         assert not seen["scrolls"] and seen["messageBottom"] <= seen["height"], seen
+
+
+LAYOUT = """
+<script>
+setTimeout(function () {
+  const sizes = {}, fill = {}, after = {};
+  document.querySelectorAll("#grid .card").forEach(function (card) {
+    const word = card.querySelector(".word"), style = getComputedStyle(word);
+    sizes[word.textContent] = parseFloat(style.fontSize);
+    fill[word.textContent] = word.getBoundingClientRect().height / card.getBoundingClientRect().height;
+    after[word.textContent] = [getComputedStyle(word, "::after").content, parseFloat(style.opacity)];
+  });
+  const header = document.querySelector("header"), count = document.querySelector(".count");
+  const out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = JSON.stringify({sizes: sizes, fill: fill, after: after,
+    headerRows: Math.round(header.getBoundingClientRect().height / count.getBoundingClientRect().height)});
+  document.body.appendChild(out);
+}, 300);
+</script>
+"""
+
+
+def laid_out(web: WebDisplay, url: str, tmp_path: Path, size: tuple[int, int]) -> dict:  # type: ignore[type-arg]
+    """Each card word's font size (px), its share of the card's height, what follows it and
+    its opacity, and the header's height in rows, as Chromium lays out `url` at `size`."""
+    html = urlopen(url).read().decode()
+    css = urlopen(web.public_url + "board.css").read().decode()
+    js = urlopen(web.public_url + "board.js").read().decode()
+    html = html.replace('<link rel="stylesheet" href="/board.css">', f"<style>{css}</style>")
+    html = html.replace('<script src="/board.js"></script>', f"<script>{js}</script>{LAYOUT}")
+    page = tmp_path / f"layout-{size[0]}x{size[1]}.html"
+    page.write_text(html, encoding="utf-8")
+    found = re.search(r'<pre id="measured">(.*?)</pre>', run_chromium(["--dump-dom"], page.as_uri(), size=size))
+    assert found is not None
+    return json.loads(unescape(found[1]))
+
+
+def long_words() -> tuple[GameSnapshot, TableStatus]:
+    words = {"castle": "kangaroo", "kettle": "mechanic", "island": "hospital"}
+    snapshot = make_snapshot(covered=("kangaroo", "apple", "hospital"))
+    snapshot = replace(snapshot, cards=tuple(replace(c, word=words.get(c.word, c.word)) for c in snapshot.cards))
+    return snapshot, TableStatus(message="Kangaroo: red agent.")
+
+
+def test_the_spymaster_page_reads_on_a_phone(web: WebDisplay, tmp_path: Path) -> None:
+    """At 390x844 long words stay at least 12 px (a tick added to a covered word shrank it to
+    9), the header is two rows at most, and the tick sits on the letter, not under the strike."""
+    web.update(*long_words())
+    seen = laid_out(web, web.spymaster_url, tmp_path, SIZES["phone"])
+    assert min(seen["sizes"].values()) >= 12, seen["sizes"]
+    assert seen["headerRows"] <= 2, seen
+    assert {content for content, _ in seen["after"].values()} == {"none"}, seen["after"]
+
+
+def test_the_public_board_fills_its_cards_for_a_room(web: WebDisplay, tmp_path: Path) -> None:
+    """On a TV (1280x800) the words fill at least 40% of a card's height (a quarter before),
+    and a covered card's word is as bright as any."""
+    web.update(*long_words())
+    seen = laid_out(web, web.public_url, tmp_path, SIZES["tv"])
+    fills = sorted(seen["fill"].values())
+    assert fills[len(fills) // 2] >= 0.4, fills
+    assert {opacity for _, opacity in seen["after"].values()} == {1.0}, seen["after"]
 
 
 def test_covered_bystander_stands_out_from_an_uncovered_card() -> None:

@@ -99,10 +99,9 @@ header { display: flex; justify-content: space-between; align-items: baseline; g
 .card.bystander { background: var(--bystander); color: #111; }
 .public .card.covered { box-shadow: inset 0 0 0 .25em rgba(0, 0, 0, .35); }
 .card.assassin { background: var(--assassin); color: #fff; border-color: #f3f3f3; }
-.public .card.covered .word { opacity: .85; }
 .spymaster .card.covered { opacity: .45; }
 .spymaster .card.covered .word { text-decoration: line-through; }
-.spymaster .card.covered .word::after { content: " \\2713"; }
+.spymaster .card.covered .letter::after { content: " \\2713"; }
 #info { display: flex; justify-content: space-around; gap: 1em; flex-wrap: wrap; }
 #info b { margin-left: .3em; }
 #table { margin-top: 1vh; font-size: .75em; color: #c9c9c9; }
@@ -114,16 +113,31 @@ footer { display: flex; align-items: flex-end; gap: 1vw; }
 #foot { flex: 1; min-width: 0; }
 #corner { flex: none; width: min(12vh, 16vw); background: #fff; padding: .2em; border-radius: .2em; }
 #corner svg { display: block; width: 100%; height: auto; }
+@media (max-width: 600px) {
+  body { padding: 1vh 1.5vw; }
+  #grid { gap: .6vh 1.2vw; }
+  .card { padding: 1.1em .1em .4em; border-width: 2px; }
+  .card .word { letter-spacing: -.02em; }
+  header { flex-wrap: wrap; row-gap: .2em; }
+  #headline { order: 3; flex-basis: 100%; font-size: .9em; }
+}
 """
 
-def fit_words_js(smallest: float) -> str:
-    """The pages' `fit(cell)`: a card's words shrink (not below `smallest` em) until the
-    longest one fits, never broken inside a word."""
+PUBLIC_WORDS = 1.6
+"""The board for everyone starts its words this many times larger than the spymasters' (a TV
+seen across the room): they fill about half a card's height at 1280x800, a sixth before."""
+
+
+def fit_words_js(smallest: float, largest: str = "1") -> str:
+    """The pages' `fit(cell)`: a card's words start at `largest` em (a JavaScript expression)
+    and shrink (not below
+    `smallest`) until the longest one fits the card's width and all of them its height,
+    never broken inside a word."""
     return f"""  function fit(cell) {{
     const word = cell.querySelector(".word");
-    let size = 1;
-    word.style.fontSize = "";
-    while (word.scrollWidth > word.clientWidth + 1 && size > {smallest}) {{
+    let size = {largest};
+    word.style.fontSize = size + "em";
+    while ((word.scrollWidth > word.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1) && size > {smallest}) {{
       size -= 0.05;
       word.style.fontSize = size + "em";
     }}
@@ -169,7 +183,7 @@ JS = """
     return el;
   }
 
-""" + fit_words_js(0.4) + """
+""" + fit_words_js(0.4, f'(document.body.classList.contains("public") ? {PUBLIC_WORDS} : 1)') + """
   function fitAll() { document.querySelectorAll("#grid .card").forEach(fit); }
 
   function render(doc) {
