@@ -79,7 +79,7 @@ def test_play_serves_the_live_board_and_the_key_at_the_printed_urls(tmp_path: Pa
     assert process.returncode == 0
 
 
-def test_the_local_network_hint_keeps_the_port_given(tmp_path: Path) -> None:
+def test_the_addresses_and_the_local_network_hint_keep_the_port_given(tmp_path: Path) -> None:
     import socket
 
     with socket.socket() as probe:
@@ -93,3 +93,4 @@ def test_the_local_network_hint_keeps_the_port_given(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert f"--web 0.0.0.0:{port} serves phones and TVs" in done.stderr, done.stderr
+    assert f"Board for everyone: http://127.0.0.1:{port}/" in done.stdout, "the addresses are beside the game's text"

@@ -70,13 +70,16 @@ class LiveBoard:
             elif not self.interactive:
                 self._print_if_changed(snapshot, status)
 
-    def note(self, text: str, *, again_on_exit: bool = True) -> None:
+    def note(self, text: str, *, again_on_exit: bool = True, for_players: bool = False) -> None:
         """A line for the whole game (a web address, a warning). Off a terminal it is
-        printed to stderr at once; on one it stays under the board and, unless it was
-        printed before the board started, is printed again when the board closes."""
+        printed to stderr at once (and to stdout too, beside the game's text, when it is
+        `for_players`: the pages' addresses); on one it stays under the board and, unless
+        it was printed before the board started, is printed again when the board closes."""
         with self._lock:
             if not self.interactive:
                 print(text, file=sys.stderr, flush=True)
+                if for_players:
+                    print(text, flush=True)
                 return
             self._notes.append((text, again_on_exit))
             if self._live is not None:

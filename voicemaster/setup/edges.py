@@ -102,8 +102,8 @@ def open_displays(web_address: str | None, console: DisplayedConsole | None = No
 def _show_addresses(board: LiveBoard, web: WebDisplay, host: str, port: int) -> None:
     """On the board for the whole game and printed again at the end: the full-screen board
     would hide them otherwise. QR codes only for addresses another device can open."""
-    board.note(f"Board for everyone: {web.public_url}")
-    board.note(f"Spymasters only:    {web.spymaster_url}")
+    board.note(f"Board for everyone: {web.public_url}", for_players=True)
+    board.note(f"Spymasters only:    {web.spymaster_url}", for_players=True)
     if is_loopback(host):
         board.note(f"(this machine only: --web 0.0.0.0:{port} serves phones and TVs on the local network)")
     else:
