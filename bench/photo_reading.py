@@ -11,6 +11,10 @@ loading is timed once, cold) on this 2-core machine, which other jobs share.
 Tune on `calib`; report `test` (it adds fonts and conditions calibration never saw).
 
     .venv/bin/python bench/photo_reading.py [--split test] [--photos 8] [--keys 12] [--write]
+    .venv/bin/python bench/photo_reading.py --real DIR [--write]
+
+`--real DIR` reads the labelled real photos of ../shared/realphotos instead (bench/photos/real.py
+says how to fetch them into DIR), one row per card they show, refusals listed by reason.
 
 Rendered photos are kept in bench/.cache/photos (not committed); every photo's outcome goes
 to bench/.cache/photo_reading-SPLIT.jsonl.
@@ -22,6 +26,7 @@ import argparse
 import json
 import statistics
 import sys
+from collections import Counter
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,11 +37,13 @@ sys.path.insert(0, str(ROOT))
 from bench.photos.board import BoardTruth, render_board  # noqa: E402
 from bench.photos.conditions import board_conditions, fonts_for, key_conditions, words_for  # noqa: E402
 from bench.photos.key import KeyTruth, render_key  # noqa: E402
+from bench.photos.real import real_photos  # noqa: E402
 from voicemaster.game.cards import card_key  # noqa: E402
 from voicemaster.photo import PhotoError, read_board_photo, read_key_photo  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache"
 RESULTS = ROOT / "bench" / "results" / "photo_reading.md"
+REAL_RESULTS = ROOT / "bench" / "results" / "photo_reading_real.md"
 
 
 @dataclass
@@ -110,13 +117,7 @@ def score_key(data: bytes, truth: KeyTruth) -> tuple[str, float]:
 
 
 def run(split: str, photos: int, keys: int, only: list[str] | None) -> tuple[list[Condition], float]:
-    from voicemaster.photo.ocr import ocr
-    from voicemaster.photo.words import vocabulary
-
-    start = time.perf_counter()
-    ocr()
-    vocabulary()
-    load_ms = (time.perf_counter() - start) * 1000
+    load_ms = _load()
     CACHE.mkdir(parents=True, exist_ok=True)
     log = (CACHE / f"photo_reading-{split}.jsonl").open("w")
     out = []
@@ -143,6 +144,43 @@ def run(split: str, photos: int, keys: int, only: list[str] | None) -> tuple[lis
                     print(f"{name} key {n}: {verdict}", flush=True)
         out.append(cond)
     return out, load_ms
+
+
+def run_real(folder: Path) -> tuple[list[Condition], float]:
+    """The labelled real photos, grouped by the card they show."""
+    load_ms = _load()
+    groups: dict[str, Condition] = {}
+    for photo in real_photos(folder):
+        cond = groups.setdefault(photo.group, Condition(photo.group))
+        data = photo.path.read_bytes()
+        if photo.board is not None:
+            o = score_board(data, photo.board)
+            cond.boards.append(o)
+            print(f"{photo.path.name} ({photo.group}): {o.right}/25 right, wrong {o.wrong}, {o.unread} unread"
+                  f"{' REFUSED ' + o.refused if o.refused else ''}, {o.ms:.0f} ms", flush=True)
+        if photo.key is not None:
+            verdict, ms = score_key(data, photo.key)
+            cond.keys.append(verdict)
+            cond.key_ms.append(ms)
+            print(f"{photo.path.name} ({photo.group}): key {verdict}, {ms:.0f} ms", flush=True)
+    return list(groups.values()), load_ms
+
+
+def _load() -> float:
+    """Loads the OCR engine and the vocabulary once; how long that took (ms)."""
+    from voicemaster.photo.ocr import ocr
+    from voicemaster.photo.words import vocabulary
+
+    start = time.perf_counter()
+    ocr()
+    vocabulary()
+    return (time.perf_counter() - start) * 1000
+
+
+def refusals(conditions: list[Condition]) -> list[str]:
+    """Key photos refused or read wrong, by what the reader said."""
+    said = Counter(v for c in conditions for v in c.keys if v != "right")
+    return [f"- {n} × {v}" for v, n in said.most_common()]
 
 
 def _median(values: list[float]) -> str:
@@ -193,7 +231,19 @@ def main() -> None:
     parser.add_argument("--keys", type=int, default=12, help="key photos per condition")
     parser.add_argument("--conditions", nargs="*", help="only these")
     parser.add_argument("--write", action="store_true", help=f"write {RESULTS.relative_to(ROOT)}")
+    parser.add_argument("--real", type=Path, metavar="DIR", help="read the labelled real photos fetched into DIR")
     args = parser.parse_args()
+    if args.real is not None:
+        real, load_ms = run_real(args.real)
+        lines = table(real, set()) + ["", "Key photos not read right:", *refusals(real)]
+        print("\n".join(lines))
+        if args.write:
+            REAL_RESULTS.write_text("\n".join([
+                "# Reading real photos of real tables (issue 33)", "",
+                "`.venv/bin/python bench/photo_reading.py --real DIR --write`: the 19 labelled photos of",
+                "../shared/realphotos (phones 2015-2017, a Raspberry Pi camera), one row per card they show.",
+                "", *lines, "", f"OCR engine and vocabulary loaded in {load_ms:.0f} ms.", ""]))
+        return
     conditions, load_ms = run(args.split, args.photos, args.keys, args.conditions)
     from bench.photos.conditions import BOARD_HELD_OUT, KEY_HELD_OUT
 
