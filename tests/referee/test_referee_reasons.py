@@ -143,3 +143,14 @@ def test_reasons_name_the_base_both_words_are_built_on(card: str, clue: str, rea
     """"Part of" only for the card's own part, "built on" only for the card itself, else the
     shared base as both words spell it: what a player would point at."""
     assert judge_clue(clue, (card, "OCEAN")).reason == reason
+
+
+@pytest.mark.parametrize("clue", ["uppermost", "lowest", "sideways", "eastward", "central", "leftmost", "northern"])
+def test_position_words_and_directions_made_positions_are_asked(clue: str) -> None:
+    """CLUE_RULES: position words go to the opposing spymaster, -most, -ward and -ways forms too."""
+    assert judge_clue(f"{clue} two", BOARD).rule == "position"
+
+
+@pytest.mark.parametrize("clue", ["almost", "toward", "backward", "utmost"])
+def test_words_ending_like_directions_are_not_positions(clue: str) -> None:
+    assert judge_clue(f"{clue} two", BOARD).rule != "position"

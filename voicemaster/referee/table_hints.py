@@ -9,9 +9,18 @@ POSITION_WORDS = frozenset(
     """corner corners top bottom left right middle center centre row rows column columns
     edge edges side sides diagonal diagonally upper lower above below beside adjacent
     neighbor neighbour neighbors neighbours grid first second third fourth fifth last
-    horizontal horizontally vertical vertically""".split()
+    horizontal horizontally vertical vertically central centrally lowest highest
+    north south east west northeast northwest southeast southwest northern southern eastern
+    western""".split()
 )
 """Words that can point at places in the 5x5 grid; the opposing spymaster decides."""
+DIRECTIONS = frozenset(
+    "top bottom upper lower left right inner outer north south east west mid side up down in out".split()
+)
+"""A direction made a position by -most, -ward(s) or -ways: uppermost, leftmost, eastward,
+inwards, sideways (CLUE_RULES: position words are asked). "Almost", "toward" and "backward"
+are not: their first part is no direction on a table."""
+DIRECTION_ENDINGS = ("most", "ward", "wards", "ways")
 
 
 def letter_count(card: str) -> int:
@@ -43,7 +52,8 @@ def counted_by(word: str, visible: list[str]) -> list[str]:
 
 
 def is_position_word(word: str) -> bool:
-    return word in POSITION_WORDS
+    return word in POSITION_WORDS or any(
+        word.endswith(ending) and word[: -len(ending)] in DIRECTIONS for ending in DIRECTION_ENDINGS)
 
 
 def rhyming_cards(word: str, visible: list[str]) -> list[str]:
