@@ -154,3 +154,15 @@ def test_position_words_and_directions_made_positions_are_asked(clue: str) -> No
 @pytest.mark.parametrize("clue", ["almost", "toward", "backward", "utmost"])
 def test_words_ending_like_directions_are_not_positions(clue: str) -> None:
     assert judge_clue(f"{clue} two", BOARD).rule != "position"
+
+
+@pytest.mark.parametrize(("card", "clue"), [("FRIDGE", "refrigerator"), ("REFRIGERATOR", "fridge"),
+                                            ("AD", "advertisement"), ("TELEPHONE", "phone"), ("BUS", "omnibus")])
+def test_a_clipping_and_its_full_form_are_one_word(card: str, clue: str) -> None:
+    verdict = judge_clue(f"{clue} two", [card, "OCEAN", "APPLE"])
+    assert (verdict.verdict, verdict.card) == ("illegal", card)
+
+
+@pytest.mark.parametrize(("card", "clue"), [("PHOTO", "photon"), ("BUS", "business"), ("CAB", "cabbage")])
+def test_a_word_that_only_begins_like_a_clippings_full_form_is_free(card: str, clue: str) -> None:
+    assert judge_clue(f"{clue} two", [card, "OCEAN", "APPLE"]).verdict == "legal"

@@ -1,5 +1,6 @@
 """Derivations no spelling rule reaches: demonyms (America -> American, France ->
-French) and listed irregular derivations (long -> length, person -> people)."""
+French), listed irregular derivations (long -> length, person -> people) and clippings
+(fridge <- refrigerator, lab <- laboratory)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,27 @@ IRREGULAR_DERIVATIONS = {
 """Derivations with a changed stem that no spelling rule reaches."""
 IRREGULAR_BASES = {d: base for base, derived in IRREGULAR_DERIVATIONS.items() for d in derived}
 
+CLIPPINGS = {
+    "ad": "advertisement", "advert": "advertisement", "app": "application", "auto": "automobile",
+    "bike": "bicycle", "bio": "biography", "burger": "hamburger", "bus": "omnibus", "cab": "taxicab",
+    "cello": "violoncello", "chimp": "chimpanzee", "condo": "condominium", "copter": "helicopter",
+    "croc": "crocodile", "deli": "delicatessen", "demo": "demonstration", "disco": "discotheque",
+    "doc": "doctor", "dorm": "dormitory", "exam": "examination", "fax": "facsimile", "flu": "influenza",
+    "fridge": "refrigerator", "gas": "gasoline", "gator": "alligator", "gym": "gymnasium",
+    "hippo": "hippopotamus", "info": "information", "intro": "introduction", "kilo": "kilogram",
+    "lab": "laboratory", "limo": "limousine", "mag": "magazine", "math": "mathematics",
+    "maths": "mathematics", "memo": "memorandum", "mic": "microphone", "mike": "microphone",
+    "phone": "telephone", "photo": "photograph", "plane": "airplane", "polio": "poliomyelitis",
+    "pram": "perambulator", "prof": "professor", "ref": "referee", "rep": "representative",
+    "rhino": "rhinoceros", "roach": "cockroach", "specs": "spectacles", "sub": "submarine",
+    "taxi": "taxicab", "teen": "teenager", "tux": "tuxedo", "vet": "veterinarian", "zoo": "zoological",
+}
+"""A word's short form and its full form are one word (LABORATORY -> lab, FRIDGE ->
+refrigerator). Written by hand from the commonest English clippings (Wiktionary's category
+"English clippings", the entries a Codenames deck or a table is likely to use); WordNet ties
+few of them."""
+FULL_FORMS = {full: short for short, full in CLIPPINGS.items()}
+
 
 def demonym_bases(word: str) -> set[str]:
     """America <- American, China <- Chinese, Germany <- German: both are proper
@@ -87,4 +109,5 @@ def listed_bases(word: str) -> set[str]:
     found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
     if word in IRREGULAR_BASES:
         found.add(IRREGULAR_BASES[word])
+    found.update(w for w in (CLIPPINGS.get(word), FULL_FORMS.get(word)) if w)
     return found
