@@ -134,14 +134,15 @@ setTimeout(function () {
 """
 
 
-def measured(web: WebDisplay, tmp_path: Path, size: tuple[int, int]) -> dict[str, object]:
-    """The public page as the server sends it, with the stylesheet, the script and a measuring
-    script inlined, laid out by Chromium at `size`."""
-    html = urlopen(web.public_url).read().decode()
+def measured(web: WebDisplay, tmp_path: Path, size: tuple[int, int], url: str = "",
+             script: str = MEASURE) -> dict:  # type: ignore[type-arg]
+    """A page (the public one unless `url`) as the server sends it, with the stylesheet, the
+    script and a measuring `script` inlined, laid out by Chromium at `size`: what it measured."""
+    html = urlopen(url or web.public_url).read().decode()
     css = urlopen(web.public_url + "board.css").read().decode()
     js = urlopen(web.public_url + "board.js").read().decode()
     html = html.replace('<link rel="stylesheet" href="/board.css">', f"<style>{css}</style>")
-    html = html.replace('<script src="/board.js"></script>', f"<script>{js}</script>{MEASURE}")
+    html = html.replace('<script src="/board.js"></script>', f"<script>{js}</script>{script}")
     page = tmp_path / f"board-{size[0]}x{size[1]}.html"
     page.write_text(html, encoding="utf-8")
     dom = run_chromium(["--dump-dom"], page.as_uri(), size=size)
@@ -192,16 +193,7 @@ setTimeout(function () {
 def laid_out(web: WebDisplay, url: str, tmp_path: Path, size: tuple[int, int]) -> dict:  # type: ignore[type-arg]
     """Each card word's font size (px), its share of the card's height, what follows it and
     its opacity, and the header's height in rows, as Chromium lays out `url` at `size`."""
-    html = urlopen(url).read().decode()
-    css = urlopen(web.public_url + "board.css").read().decode()
-    js = urlopen(web.public_url + "board.js").read().decode()
-    html = html.replace('<link rel="stylesheet" href="/board.css">', f"<style>{css}</style>")
-    html = html.replace('<script src="/board.js"></script>', f"<script>{js}</script>{LAYOUT}")
-    page = tmp_path / f"layout-{size[0]}x{size[1]}.html"
-    page.write_text(html, encoding="utf-8")
-    found = re.search(r'<pre id="measured">(.*?)</pre>', run_chromium(["--dump-dom"], page.as_uri(), size=size))
-    assert found is not None
-    return json.loads(unescape(found[1]))
+    return measured(web, tmp_path, size, url, LAYOUT)
 
 
 def long_words() -> tuple[GameSnapshot, TableStatus]:
