@@ -131,8 +131,8 @@ class Dialogue:
         return self._said(Reply(refusal_phrase(refused))) if refused is not None else None
 
     def _unfinished(self, clue: UnfinishedClue) -> Reply:
-        refused = self.game.refusal(act.Clue(clue.word or "", 1))
-        if self.game.state.phase is not Phase.CLUE and refused is not None:
+        refused = self.game.refusal(act.Clue(clue.word or "", 1)) if self.game.state.phase is not Phase.CLUE else None
+        if refused is not None:
             return Reply(refusal_phrase(refused))
         return Reply(phrases.unfinished_clue_phrase(clue.word, clue.number))
 

@@ -86,11 +86,11 @@ class GameStage:
         speech only what opens like a clue while one is awaited is answered ("clue ocean" →
         "Ocean, how many?", a clue the ear was unsure of read back for a yes): the table's
         talk is never answered."""
-        what = understood_anyway(heard.transcript, self.game.deal.cards)
         if isinstance(item, Typed):
-            return self.dialogue.why_not(what)
+            return self.dialogue.why_not(understood_anyway(heard.transcript, self.game.deal.cards))
         if not (self.dialogue.listening().awaiting_clue and opens_a_clue(heard.transcript)):
             return None
+        what = understood_anyway(heard.transcript, self.game.deal.cards)
         if isinstance(what, GiveClue):
             return self.dialogue.hear(what, read_back=True)
         return self.dialogue.why_not(what) if isinstance(what, UnfinishedClue) else None

@@ -237,10 +237,16 @@ def carries_a_clue(text: str) -> bool:
     real talk were taken as "yes" and "no" before this guard, and a "yes" would confirm
     whatever was pending). An answer and a number ("yes, two") is no clue."""
     words = [t.word for t in tokenize(text)]
-    answers = {w for kind in ("yes", "no") for saying in command_sayings(kind, "query") for w in saying}
+    answers = _answer_words()
     return any(
         number in CLUE_NUMBER_WORDS and word not in answers and (word in CLUE_NUMBER_WORDS or clue_word([Token(word)]) is not None)
         for word, number in zip(words, words[1:]))
+
+
+@functools.cache
+def _answer_words() -> frozenset[str]:
+    """Every word of a way of saying yes or no ("yes", "correct", "cancel")."""
+    return frozenset(w for kind in ("yes", "no") for saying in command_sayings(kind, "query") for w in saying)
 
 
 def answered_in_a_clue(intent: Intent | None, text: str) -> bool:
