@@ -111,24 +111,58 @@ KEY_COLOURS = {
 }
 
 
-def key_card(key: str, starts: str, scale: float, rng: random.Random) -> Image.Image:
+PRINTED_COLOURS = {
+    "R": (226, 52, 72),
+    "B": (62, 146, 196),
+    "N": (232, 222, 168),
+    "A": (52, 50, 46),
+}
+"""The English edition's printed key colours, as a phone sees them in daylight."""
+
+
+def _printed_pattern(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: tuple[int, int, int],
+                     letter: str, scale: float) -> None:
+    """The pale rings (blue) or diamond (red) printed over an agent's square."""
+    x0, y0, x1, y1 = box
+    cx, cy, side = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
+    pale = tuple(min(255, int(v * 0.55 + 255 * 0.45)) for v in colour) + (255,)
+    width = max(1, int(0.35 * scale))
+    if letter == "B":
+        for radius in (0.12, 0.2, 0.28, 0.36, 0.44):
+            r = radius * side
+            d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=pale, width=width)
+    else:
+        r = 0.22 * side
+        d.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], outline=pale, width=width * 2)
+
+
+def key_card(key: str, starts: str, scale: float, rng: random.Random, printed: bool = False) -> Image.Image:
     """RGBA artwork of a key card: 5 × 5 squares (`key`, 25 letters row by row as drawn)
-    on a dark card, lights in the starting team's colour ("R"/"B") along its four edges."""
+    on a dark card, lights in the starting team's colour ("R"/"B") along its four edges.
+    `printed`: as the English edition prints it (a brown card, the squares on a dark panel,
+    rings on the blue squares and diamonds on the red, paler than plain colours)."""
     w, h = int(KEY_MM[0] * scale), int(KEY_MM[1] * scale)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    body = _tone(rng, (40, 40, 44), 10) if rng.random() < 0.7 else _tone(rng, (205, 205, 200), 10)
+    if printed:
+        body = _tone(rng, (150, 122, 98), 12)
+    else:
+        body = _tone(rng, (40, 40, 44), 10) if rng.random() < 0.7 else _tone(rng, (205, 205, 200), 10)
     d.rounded_rectangle([0, 0, w - 1, h - 1], radius=int(3 * scale), fill=body + (255,))
     margin = rng.uniform(8.5, 10.0) * scale
     pitch = (w - 2 * margin) / 5
     gap = pitch * rng.uniform(0.10, 0.18)
+    if printed:
+        d.rectangle([margin - gap, margin - gap, w - margin + gap, h - margin + gap], fill=_tone(rng, (30, 28, 30), 6) + (255,))
     for i, letter in enumerate(key):
         r, c = divmod(i, 5)
         x0, y0 = margin + c * pitch + gap / 2, margin + r * pitch + gap / 2
         x1, y1 = x0 + pitch - gap, y0 + pitch - gap
-        colour = _tone(rng, KEY_COLOURS[letter], 10)
+        colour = _tone(rng, PRINTED_COLOURS[letter] if printed else KEY_COLOURS[letter], 10)
         d.rounded_rectangle([x0, y0, x1, y1], radius=int(0.6 * scale), fill=colour + (255,))
-        if letter in "RB":
+        if letter in "RB" and printed:
+            _printed_pattern(d, (x0, y0, x1, y1), colour, letter, scale)
+        elif letter in "RB":
             lighter = tuple(min(255, int(v * 1.25) + 20) for v in colour)
             inner = (x1 - x0) * 0.28
             d.rounded_rectangle([x0 + inner, y0 + inner, x1 - inner, y1 - inner], radius=int(0.4 * scale),

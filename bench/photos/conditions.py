@@ -88,6 +88,8 @@ KEY: dict[str, KeyShot] = {
     "glare": KeyShot(glare=(1, 2), light=Light(gradient=0.5, glare_strength=0.8)),
     "dim blur": KeyShot(light=Light(gain=0.55, noise=6.0, blur=2.5, motion=10.0, jpeg=70)),
     "small": KeyShot(size=(1280, 960), fill=(0.3, 0.5)),
+    "printed close": KeyShot(printed=True, fill=(0.75, 0.9), stand=False,
+                             light=Light(blur=18.0, cast=0.12, gain=0.8, jpeg=80)),
 }
 KEY_HELD_OUT: dict[str, KeyShot] = {
     "far": KeyShot(size=(3264, 2448), fill=(0.18, 0.28), roll=30.0),

@@ -35,6 +35,8 @@ class KeyShot:
     light: Light = Light()
     glare: tuple[int, int] = (0, 0)
     stand: bool = True
+    printed: bool = False
+    """The card as the English edition prints it (cards.key_card)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ def random_key(rng: random.Random) -> tuple[str, str]:
 def render_key(shot: KeyShot, seed: str) -> RenderedKey:
     rng = random.Random(seed)
     key, starts = random_key(rng)
-    art = np.asarray(key_card(key, starts, SCALE, rng))
+    art = np.asarray(key_card(key, starts, SCALE, rng, shot.printed))
     turn = rng.choice([0, 90, 180, 270]) + rng.uniform(-4, 4)
     w, h = shot.size
     f = (w / 2) / math.tan(math.radians(66) / 2)

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bench.photos import cards
+from bench.photos.conditions import KEY
 from bench.photos.key import KeyShot, RenderedKey, render_key
 from voicemaster.game.cards import Team
 from voicemaster.photo import KeyPhoto, PhotoError, read_key_photo, read_photo
@@ -33,9 +34,9 @@ def test_several_key_photos_read_exactly() -> None:
 def test_a_key_card_that_does_not_add_up_is_refused_with_what_was_seen(monkeypatch: pytest.MonkeyPatch) -> None:
     real = cards.key_card
 
-    def ten_red(key: str, starts: str, scale: float, rng: random.Random):  # type: ignore[no-untyped-def]
+    def ten_red(key: str, starts: str, scale: float, rng: random.Random, printed: bool = False):  # type: ignore[no-untyped-def]
         bad = key.replace("N", "R", 1) if starts == "R" else key.replace("N", "B", 1)
-        return real(bad, starts, scale, rng)
+        return real(bad, starts, scale, rng, printed)
 
     monkeypatch.setattr("bench.photos.key.key_card", ten_red)
     rendered = render_key(KeyShot(), "tests-bad-key")
@@ -46,10 +47,44 @@ def test_a_key_card_that_does_not_add_up_is_refused_with_what_was_seen(monkeypat
 def test_lights_of_the_team_with_eight_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     real = cards.key_card
 
-    def other_lights(key: str, starts: str, scale: float, rng: random.Random):  # type: ignore[no-untyped-def]
-        return real(key, "B" if starts == "R" else "R", scale, rng)
+    def other_lights(key: str, starts: str, scale: float, rng: random.Random, printed: bool = False):  # type: ignore[no-untyped-def]
+        return real(key, "B" if starts == "R" else "R", scale, rng, printed)
 
     monkeypatch.setattr("bench.photos.key.key_card", other_lights)
     rendered = render_key(KeyShot(), "tests-bad-lights")
     with pytest.raises(PhotoError, match="lights are .* but .* has 9 agents"):
         read_key_photo(rendered.data)
+
+
+def test_a_printed_key_card_close_and_out_of_focus_reads_exactly() -> None:
+    """The printed card held close to the phone, out of focus, in warm light: its blue squares
+    come out greyish and break up in a colour mask, its brown border turns reddish."""
+    rendered = [render_key(KEY["printed close"], f"printed-close defocused-{n}") for n in range(6)]
+    verdicts = []
+    for r in rendered:
+        try:
+            read = read_key_photo(r.data)
+        except PhotoError:
+            verdicts.append("refused")
+            continue
+        verdicts.append("right" if (read.key, read.starts.value) == (r.truth.key, r.truth.starts) else "wrong")
+    assert "wrong" not in verdicts
+    assert verdicts.count("right") >= 5, verdicts
+
+
+def test_glare_that_turns_two_blue_squares_beige_is_refused_never_read_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine squares look beige where seven are: which two are blue cannot be told."""
+    real = cards.key_card
+    monkeypatch.setitem(cards.PRINTED_COLOURS, "W", cards.PRINTED_COLOURS["N"])
+
+    def washed(key: str, starts: str, scale: float, rng: random.Random, printed: bool = False):  # type: ignore[no-untyped-def]
+        return real(key.replace("B", "W", 2), starts, scale, rng, printed)
+
+    monkeypatch.setattr("bench.photos.key.key_card", washed)
+    refusals = []
+    for n in range(3):
+        rendered = render_key(KeyShot(printed=True), f"tests-washed-{n}")
+        with pytest.raises(PhotoError) as refused:
+            read_key_photo(rendered.data)
+        refusals.append(str(refused.value))
+    assert all("photograph it again" in r and "glare" in r for r in refusals), refusals

@@ -1,11 +1,14 @@
 """The key card from a photo: 25 coloured squares and the lights along its edges.
 
-Red and blue squares are found by their colour (saturated, square, all about one size), a
-5 × 5 grid is fitted through them (lattice.py), and every place is then judged by the colour
-in its middle, each against the others of the same photo (the light and the white balance
-vary): red, blue, beige (a bystander) or dark (the assassin, crossed). The lights are the
-saturated colour in a ring just outside the grid. A key must hold 9 and 8 agents, 7
-bystanders and 1 assassin, and the lights must be the colour of the team with 9.
+The squares are found two ways: by their colour (saturated red and blue, square, all about
+one size), and as the bright squares on the card's dark panel (a real card's patterned blue
+squares break up in a colour mask; under the panel's dark gaps every square stands out, the
+bystanders' too), at a few brightness levels. A 5 × 5 grid is fitted through each set of
+squares (lattice.py) and the one that holds the most is kept, if some red or blue squares lie
+on it (a grid of codename cards is no key card). key_colours.py then judges every place's
+colour. The lights are the saturated colour in a ring just outside the grid, on the card's
+own edge. A key must hold 9 and 8 agents, 7 bystanders and 1 assassin, and the lights, when
+seen, must be the colour of the team with 9.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import numpy as np
 
 from voicemaster.game.cards import Team
 from voicemaster.photo.image import decode
+from voicemaster.photo.key_colours import KeyColours, Unclear, as_lab, judge_colours
 from voicemaster.photo.lattice import SIZE, AmbiguousGrid, Lattice, NoGrid, fit_lattice
 from voicemaster.photo.result import KeyPhoto, PhotoError
 from voicemaster.photo.tuning import KEY_CARD
@@ -32,6 +36,8 @@ class KeyGrid:
     """The photo with its long side at most KEY_CARD.work_side (BGR)."""
     area: float
     """The grid's share of the photo's area."""
+    found: int
+    """How many of the squares found lie on it."""
 
 
 def read_key_photo(data: bytes) -> KeyPhoto:
@@ -45,7 +51,8 @@ def read_key(grids: list[KeyGrid], start: float) -> KeyPhoto:
     """read_key_photo on the grids find_key_grids found; `start`: perf_counter() when the
     photo came."""
     if not grids:
-        raise PhotoError("no key card found (its red and blue squares)")
+        raise PhotoError("no key card found (its red and blue squares): photograph it square on, "
+                         "the whole card in the frame")
     read = [_read(grid) for grid in grids]
     good = [r for r in read if isinstance(r, tuple)]
     if len(good) != 1:
@@ -58,24 +65,40 @@ def read_key(grids: list[KeyGrid], start: float) -> KeyPhoto:
 def _read(grid: KeyGrid) -> tuple[str, Team] | str:
     """The key and who starts, or why this grid is no key."""
     straight = _straighten(grid)
-    key = _colours(straight)
-    counts = {letter: key.count(letter) for letter in "RBNA"}
-    if sorted((counts["R"], counts["B"])) != [8, 9] or counts["N"] != 7 or counts["A"] != 1:
-        return (f"the key card read as {counts['R']} red, {counts['B']} blue, {counts['N']} bystanders and "
-                f"{counts['A']} assassin, not 9-8-7-1: photograph it again, square on and without glare")
-    nine = Team.RED if counts["R"] == 9 else Team.BLUE
-    lights = _lights(straight)
-    if lights is not None and lights is not nine:
-        return f"the key card's lights are {lights.value} but {nine.value} has 9 agents: photograph it again"
-    return "".join(key), nine
+    try:
+        colours = judge_colours(straight)
+    except Unclear as exc:
+        return str(exc)
+    lights = _lights(straight, colours)
+    if colours.teams_sure and lights not in (None, colours.nine):
+        return f"the key card's lights are {lights.value} but {colours.nine.value} has 9 agents: photograph it again"
+    if not colours.teams_sure and lights is not colours.nine:
+        return "which team has 9 agents is unclear: photograph the key card again, its lights in the frame"
+    return colours.key, colours.nine
 
 
 def find_key_grids(bgr: np.ndarray) -> list[KeyGrid]:
     """The grid of a key card's squares, if the photo shows one: more than one when a whole
-    row or column holds no red or blue square and either side of them could hold it."""
+    row or column holds no square found and either side of them could hold it."""
     scale = min(1.0, KEY_CARD.work_side / max(bgr.shape[:2]))
     small = bgr if scale == 1.0 else cv2.resize(bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    squares = _squares(small)
+    coloured = _colour_squares(small)
+    if len(coloured) < KEY_CARD.least_coloured:
+        return []
+    best = _grids(small, coloured)
+    value = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 2]
+    for level in KEY_CARD.bright_levels:
+        if best and best[0].found == SIZE * SIZE:
+            break
+        grids = [g for g in _grids(small, _bright_squares(value, level)) if _holds(g, coloured)]
+        if grids and (not best or grids[0].found > best[0].found):
+            best = grids
+    return best
+
+
+def _grids(small: np.ndarray, squares: list[tuple[np.ndarray, float]]) -> list[KeyGrid]:
+    """The grids through these squares (see find_key_grids), each holding at least
+    KEY_CARD.min_squares of them."""
     if len(squares) < KEY_CARD.min_squares:
         return []
     centres = np.array([c for c, _ in squares])
@@ -87,8 +110,14 @@ def find_key_grids(bgr: np.ndarray) -> list[KeyGrid]:
         return []
     except AmbiguousGrid as exc:
         options = exc.options
-    return [KeyGrid(lattice, small, _area(lattice, size)) for lattice, place_of in options
+    return [KeyGrid(lattice, small, _area(lattice, size), len(place_of)) for lattice, place_of in options
             if len(place_of) >= KEY_CARD.min_squares]
+
+
+def _holds(grid: KeyGrid, coloured: list[tuple[np.ndarray, float]]) -> bool:
+    """Whether at least KEY_CARD.least_coloured red or blue squares lie on the grid's places."""
+    on = sum(grid.lattice.place_of(centre) is not None for centre, _ in coloured)
+    return on >= KEY_CARD.least_coloured
 
 
 def _area(lattice: Lattice, size: tuple[int, int]) -> float:
@@ -108,30 +137,54 @@ def _masks(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return red.astype(np.uint8) * 255, blue.astype(np.uint8) * 255
 
 
-def _squares(bgr: np.ndarray) -> list[tuple[np.ndarray, float]]:
-    """Middles and angles of saturated red or blue squares (seen at a slant: quadrilaterals
-    up to twice as long as wide), those of the commonest size."""
-    t = KEY_CARD
-    found: list[tuple[np.ndarray, float, float]] = []
-    kernel = np.ones((t.open_px, t.open_px), np.uint8)
-    smallest = (t.smallest_side * min(bgr.shape[:2])) ** 2
+def _colour_squares(bgr: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """Middles and angles of saturated red or blue squares, those of the commonest size."""
+    kernel = np.ones((KEY_CARD.open_px, KEY_CARD.open_px), np.uint8)
+    found = []
     for mask in _masks(bgr):
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            area = cv2.contourArea(contour)
-            if area < smallest:
-                continue
-            (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
-            if min(w, h) <= 0 or max(w, h) / min(w, h) > t.square_aspect or area / (w * h) < t.square_fill:
-                continue
-            found.append((np.array([cx, cy]), float(angle), math.sqrt(area)))
+        found += _square_shapes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.RETR_EXTERNAL)
+    return _commonest_size(found)
+
+
+def _bright_squares(value: np.ndarray, level: int) -> list[tuple[np.ndarray, float]]:
+    """Middles and angles of squares at least `level` bright (`value`: the photo's HSV value,
+    0-255) on a darker ground, those of the commonest size; squares within squares count
+    (the panel lies in the card)."""
+    bright = (value >= level).astype(np.uint8) * 255
+    kernel = np.ones((KEY_CARD.open_px, KEY_CARD.open_px), np.uint8)
+    return _commonest_size(_square_shapes(cv2.morphologyEx(bright, cv2.MORPH_OPEN, kernel), cv2.RETR_LIST))
+
+
+def _square_shapes(mask: np.ndarray, mode: int) -> list[tuple[np.ndarray, float, float]]:
+    """Middle, angle and side of every shape in the mask that is a square seen at a slant
+    (a quadrilateral up to KEY_CARD.square_aspect times as long as wide, filling most of it)."""
+    t = KEY_CARD
+    smallest = (t.smallest_side * min(mask.shape[:2])) ** 2
+    found = []
+    for contour in cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        area = cv2.contourArea(contour)
+        if area < smallest:
+            continue
+        (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+        if min(w, h) <= 0 or max(w, h) / min(w, h) > t.square_aspect or area / (w * h) < t.square_fill:
+            continue
+        found.append((np.array([cx, cy]), float(angle), math.sqrt(area)))
+    return found
+
+
+def _commonest_size(found: list[tuple[np.ndarray, float, float]]) -> list[tuple[np.ndarray, float]]:
+    """The middles and angles of the squares within KEY_CARD.size_alike of the commonest side,
+    each once (a square's outline and its inside are one square)."""
     if not found:
         return []
+    alike = math.log(KEY_CARD.size_alike)
     sides = np.array([s for _, _, s in found])
-    alike = [(np.abs(np.log(sides / s)) < math.log(t.size_alike)).sum() for s in sides]
-    side = float(sides[int(np.argmax(alike))])
-    return [(c, a) for c, a, s in found if abs(math.log(s / side)) < math.log(t.size_alike)]
+    side = float(sides[int(np.argmax([(np.abs(np.log(sides / s)) < alike).sum() for s in sides]))])
+    kept: list[tuple[np.ndarray, float]] = []
+    for centre, angle, s in found:
+        if abs(math.log(s / side)) < alike and all(np.linalg.norm(centre - c) >= side / 2 for c, _ in kept):
+            kept.append((centre, angle))
+    return kept
 
 
 def _square_axis(angles: list[float]) -> np.ndarray:
@@ -152,54 +205,21 @@ def _straighten(grid: KeyGrid) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def _colours(straight: np.ndarray) -> list[str]:
-    """Each place's kind by the colour of its middle (the most colourful third of it: glare
-    washes out part of a square, seldom all of it): clustered by hue (CIELAB's
-    angle, which dim light and glare move little; a colour near grey counts for little)
-    into red, blue and beige, each cluster started at the kind's usual colour, once the assassin is set apart: the darkest greyest place, when it is clearly
-    darker and greyer than any other."""
-    t = KEY_CARD
-    lab = cv2.cvtColor(straight, cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[..., 0] *= 100 / 255
-    lab[..., 1:] -= 128
-    cell = t.cell
-    inner = int(cell * t.middle)
-    colours, shadows = [], []
-    for place in range(SIZE * SIZE):
-        row, col = divmod(place, SIZE)
-        x, y = int((col + 1.5) * cell), int((row + 1.5) * cell)
-        patch = lab[y - inner:y + inner + 1, x - inner:x + inner + 1].reshape(-1, 3)
-        chroma = np.linalg.norm(patch[:, 1:], axis=1)
-        colours.append(np.median(patch[chroma >= np.percentile(chroma, t.colourful_percentile)], axis=0))
-        shadows.append(np.percentile(patch[:, 0], t.shadow_percentile))
-    colour = np.array(colours)
-    darkness = np.array(shadows) + t.chroma_darkness * np.linalg.norm(colour[:, 1:], axis=1)
-    order = np.argsort(darkness)
-    assassin = int(order[0]) if darkness[order[0]] < t.assassin_darker * darkness[order[1]] else None
-    rest = [k for k in range(SIZE * SIZE) if k != assassin]
-    saturation = np.minimum(1.0, np.linalg.norm(colour[rest, 1:], axis=1) / t.grey)
-    hue = np.arctan2(colour[rest, 2], colour[rest, 1])
-    points = np.column_stack([np.cos(hue), np.sin(hue)]) * saturation[:, None]
-    centres = np.array([[math.cos(math.radians(a)) * m, math.sin(math.radians(a)) * m] for a, m in t.starts])
-    for _ in range(t.rounds):
-        label = np.argmin(((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2), axis=1)
-        for c in range(3):
-            if (label == c).any():
-                centres[c] = points[label == c].mean(axis=0)
-    kinds = ["A"] * (SIZE * SIZE)
-    for k, c in zip(rest, label):
-        kinds[k] = "RBN"[c]
-    return kinds
-
-
-def _lights(straight: np.ndarray) -> Team | None:
-    """The colour of the lights round the grid, if there is a clear one."""
-    red, blue = _masks(straight)
-    ring = np.ones(red.shape, bool)
+def _lights(straight: np.ndarray, colours: KeyColours) -> Team | None:
+    """The colour of the lights round the grid, if there is a clear one: pixels of the ring
+    just outside it far nearer the card's own red (or blue) squares' colour than the ring's
+    usual colour (the card's border, whatever the light makes of it)."""
+    ring = np.ones(straight.shape[:2], bool)
     cell = KEY_CARD.cell
     lo, hi = int(1.0 * cell), int((SIZE + 1) * cell)
     ring[lo:hi, lo:hi] = False
-    r, b = int((red[ring] > 0).sum()), int((blue[ring] > 0).sum())
+    seen = as_lab(straight)[ring][:, 1:]
+    border = np.linalg.norm(seen - np.median(seen, axis=0), axis=1)
+    red = np.linalg.norm(seen - np.array(colours.red), axis=1)
+    blue = np.linalg.norm(seen - np.array(colours.blue), axis=1)
+    nearer = KEY_CARD.lights_nearer
+    r = int(((red < nearer * border) & (red < blue)).sum())
+    b = int(((blue < nearer * border) & (blue < red)).sum())
     enough = KEY_CARD.lights_share * ring.sum()
     dominance = KEY_CARD.lights_dominance
     if r >= enough and r > dominance * b:
