@@ -12,7 +12,10 @@ cards give two readings; what they say together decides:
   (a hand over "BALLET" leaves "BALL");
 - a reading one letter away from exactly one known word (and none at all) is snapped to it,
   for words of five letters or more;
-- a word no list knows stands only when both readings give it letter for letter.
+- a word no list knows stands only when both readings give it letter for letter;
+- a word that reads as another known word upside down (SNOW, MONS: a printing turned the
+  wrong way) is taken as the decks' one of the two, and not at all when both or neither are
+  deck words.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from voicemaster.sharing import built_once
 
 _DIGITS = str.maketrans({"0": "O", "1": "I", "5": "S", "8": "B", "|": "I", "$": "S"})
 _NOT_CARD = re.compile(r"[^A-Z '\-]")
+_TURNS_INTO = {"H": "H", "I": "I", "N": "N", "O": "O", "S": "S", "X": "X", "Z": "Z", "M": "W", "W": "M"}
+"""Capitals that read as a capital when turned upside down."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,9 @@ class Vocabulary:
     common: frozenset[str]
     """Keys of the decks' words and of everyday words (Zipf 3 and up)."""
     keys: tuple[str, ...]
+    upside_down: dict[str, str | None]
+    """Keys that read as another key turned upside down → the decks' one of the two (None
+    when both or neither are deck words)."""
 
     def extends(self, key: str) -> bool:
         """Whether a common word starts or ends with `key` and is two letters longer or more."""
@@ -58,6 +66,7 @@ def vocabulary() -> Vocabulary:
         if len(key) >= WORDS.min_letters:
             spelled.setdefault(key, " ".join(card.lower().split()))
             common.add(key)
+    decks = frozenset(common)
     rarest, everyday = 10 ** (WORDS.min_zipf - 9), 10 ** (WORDS.common_zipf - 9)
     for word, frequency in get_frequency_dict("en", "best").items():
         if frequency < rarest or len(word) < WORDS.min_letters or not word.isascii() or not word.isalpha():
@@ -66,7 +75,17 @@ def vocabulary() -> Vocabulary:
         spelled.setdefault(key, word)
         if frequency >= everyday:
             common.add(key)
-    return Vocabulary(spelled, frozenset(common), tuple(spelled))
+    return Vocabulary(spelled, frozenset(common), tuple(spelled), _upside_down(spelled, decks))
+
+
+def _upside_down(spelled: dict[str, str], decks: frozenset[str]) -> dict[str, str | None]:
+    twins: dict[str, str | None] = {}
+    for key in spelled:
+        if all(c in _TURNS_INTO for c in key):
+            turned = "".join(_TURNS_INTO[c] for c in reversed(key))
+            if turned != key and turned in spelled and (key in decks or turned in decks):
+                twins[key] = None if (key in decks) == (turned in decks) else (key if key in decks else turned)
+    return twins
 
 
 def cleaned(text: str) -> str:
@@ -97,6 +116,15 @@ class _Seen:
 
 def decide(sightings: list[Sighting], vocab: Vocabulary) -> str | None:
     """The card's word, or None when the readings do not make it clear."""
+    word = _decided(sightings, vocab)
+    if word is None or letters(word) not in vocab.upside_down:
+        return word
+    twin = vocab.upside_down[letters(word)]
+    return None if twin is None else vocab.spelled[twin]
+
+
+def _decided(sightings: list[Sighting], vocab: Vocabulary) -> str | None:
+    """decide, before a word is checked for its upside-down twin."""
     seen = [_Seen(letters(s.reading.text), cleaned(s.reading.text), s.reading.score, s.whole) for s in sightings]
     seen = [s for s in seen if len(s.key) >= WORDS.min_letters and s.score >= WORDS.min_score]
     if not seen:
