@@ -1,4 +1,4 @@
-"""Prefix rules: un-, re-, mis-, pre-, non- before a known word, said as prefix + word."""
+"""Prefix rules: un-, re-, mis-, pre-, non-, en-, em- before a known word, said as prefix + word."""
 
 from __future__ import annotations
 
@@ -27,6 +27,10 @@ PREFIXES = tuple(
         ("mis", "M IH", " S", "NV", True),
         ("pre", "P R IY", "", "NV", True),
         ("non", "N AA", " N", "NAV", True),
+        ("en", "IH", " N", "NA", True),
+        ("en", "EH", " N", "NA", True),
+        ("em", "IH", " M", "NA", True),
+        ("em", "EH", " M", "NA", True),
     )
 )
 

@@ -98,6 +98,7 @@ SUFFIXES = (
     Suffix("ous", "A", "N", sound="loose", min_base=4),
     Suffix("ity", "N", "A", sound="loose", min_base=4, makes="abstract"),
     Suffix("ize", "V", "NA", sound="loose", min_base=4),
+    Suffix("ate", "V", "N", sound="loose", min_base=4, ending=False),
     Suffix("ure", "N", "VA", sound="loose", min_base=4, ending=False),
     Suffix("cy", "N", "NA", sound="loose", min_base=4, ending=False),
     Suffix("se", "N", "V", sound="loose", min_base=4, guarded=False, ending=False),
@@ -108,7 +109,13 @@ SUFFIXES = (
 
 
 def _pos(word: str) -> str:
-    return lexicon().pos.get(word, "")
+    """Its parts of speech: lemminflect's, else WordNet's (caffeine is only in WordNet)."""
+    lex = lexicon()
+    pos = lex.pos.get(word, "")
+    if pos:
+        return pos
+    wordnet = lex.wordnet.get(word, "")
+    return "" if "P" in wordnet else wordnet
 
 
 def _stems(word: str, suffix: Suffix) -> set[str]:
