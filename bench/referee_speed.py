@@ -19,7 +19,8 @@ validation list 5, clue_cases_validation_5.tsv (issue 25, written before measuri
 validation list 6, clue_cases_validation_6.tsv (issue 25's second round, written
 before measuring), validation list 7, clue_cases_validation_7.tsv (issue 25's third
 round, written after its method was settled and before measuring), and validation list 8,
-clue_cases_validation_8.tsv (issue 25's fourth round, likewise).
+clue_cases_validation_8.tsv (issue 25's fourth round, likewise), clue_cases_validation_9.tsv and
+clue_cases_validation_10.tsv (issue 35, likewise).
 Start-up is measured
 cold, in fresh interpreters: import the referee and give the first verdict (which
 loads the cached lexicon); the one-off build of that cache (first run on a
@@ -66,6 +67,8 @@ TABLES = (
     ("fresh_6", "clue_cases_validation_6.tsv", "validation list 6 (issue 25's second round, written before measuring)"),
     ("fresh_7", "clue_cases_validation_7.tsv", "validation list 7 (issue 25's third round, written before measuring)"),
     ("fresh_8", "clue_cases_validation_8.tsv", "validation list 8 (issue 25's fourth round, written before measuring)"),
+    ("fresh_9", "clue_cases_validation_9.tsv", "validation list 9 (issue 35, written before measuring)"),
+    ("fresh_10", "clue_cases_validation_10.tsv", "validation list 10 (issue 35, written before measuring)"),
 )
 """(key, file beside clue_cases.py, how the report names it)."""
 TARGETS = {"agreement": ">= 98%", "false_refusals": "<= 0.5%"}

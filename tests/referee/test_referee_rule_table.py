@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.referee.clue_cases import (
+    FRESH_LISTS,
     HELD_BACK,
     VALIDATION,
     VALIDATION_2,
@@ -39,7 +40,8 @@ MAX_DEFERRED = 0.07
 """Rows the rulebook decides that the referee leaves to the table, of our table (5.8% at issue 25):
 a referee that asked about everything would never be wrong."""
 CASES = read_cases()
-ALL_LISTS = (None, VALIDATION, VALIDATION_2, *HELD_BACK, VALIDATION_5, VALIDATION_6, VALIDATION_7, VALIDATION_8)
+ALL_LISTS = (None, VALIDATION, VALIDATION_2, *HELD_BACK, VALIDATION_5, VALIDATION_6, VALIDATION_7, VALIDATION_8,
+             *FRESH_LISTS)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
