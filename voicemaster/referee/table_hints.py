@@ -11,13 +11,15 @@ POSITION_WORDS = frozenset(
     neighbor neighbour neighbors neighbours grid first second third fourth fifth last
     horizontal horizontally vertical vertically central centrally lowest highest
     north south east west northeast northwest southeast southwest northern southern eastern
-    western""".split()
+    western beneath underneath halfway""".split()
 )
 """Words that can point at places in the 5x5 grid; the opposing spymaster decides."""
 DIRECTIONS = frozenset(
-    "top bottom upper lower left right inner outer north south east west mid side up down in out".split()
+    "top bottom upper lower left right inner outer north south east west northern southern eastern western "
+    "mid side up down in out".split()
 )
 """A direction made a position by -most, -ward(s) or -ways: uppermost, leftmost, eastward,
+southernmost,
 inwards, sideways (CLUE_RULES: position words are asked). "Almost", "toward" and "backward"
 are not: their first part is no direction on a table."""
 DIRECTION_ENDINGS = ("most", "ward", "wards", "ways")
