@@ -143,11 +143,11 @@ def _split(points: np.ndarray, counts: tuple[int, int, int]) -> _Split:
     cost = _distances(points, centres)
     labels = best_labels(cost, counts, labels)
     own = cost[np.arange(len(points)), labels]
-    extra, _ = _exchanges(cost, labels)
-    doubt = min(sum(extra[cycle[i - 1], cycle[i]] for i in range(len(cycle))) for cycle in _CYCLES)
+    doubt = min(_cycle_costs(_exchanges(cost, labels)[0]))
     looks = np.argmin(cost, axis=1)
     nearest = np.bincount(looks, minlength=len(KINDS))
-    forced = [cost[p, labels[p]] / max(KEY_CARD.least_spread, cost[p, looks[p]]) for p in np.flatnonzero(looks != labels)]
+    forced = [cost[p, labels[p]] / max(KEY_CARD.least_spread, cost[p, looks[p]])
+              for p in np.flatnonzero(looks != labels)]
     return _Split(float(own.sum()), max(KEY_CARD.least_spread, float(np.median(own))), float(doubt),
                   tuple(int(x) for x in labels), tuple((float(a), float(b)) for a, b in centres),
                   (int(nearest[0]), int(nearest[1]), int(nearest[2])), float(max(forced, default=0.0)))
@@ -165,7 +165,7 @@ def best_labels(cost: np.ndarray, counts: tuple[int, ...], start: np.ndarray | N
     labels = _greedy(cost, counts) if start is None else start.copy()
     while True:
         extra, who = _exchanges(cost, labels)
-        gains = [sum(extra[cycle[i - 1], cycle[i]] for i in range(len(cycle))) for cycle in _CYCLES]
+        gains = _cycle_costs(extra)
         best = int(np.argmin(gains))
         if gains[best] >= -1e-9:
             return labels
@@ -173,6 +173,11 @@ def best_labels(cost: np.ndarray, counts: tuple[int, ...], start: np.ndarray | N
         moves = [(who[cycle[i - 1], cycle[i]], cycle[i]) for i in range(len(cycle))]
         for place, kind in moves:
             labels[place] = kind
+
+
+def _cycle_costs(extra: np.ndarray) -> list[float]:
+    """The extra cost of each exchange round _CYCLES, from _exchanges' extra[a, b]."""
+    return [float(sum(extra[cycle[i - 1], cycle[i]] for i in range(len(cycle)))) for cycle in _CYCLES]
 
 
 def _greedy(cost: np.ndarray, counts: tuple[int, ...]) -> np.ndarray:

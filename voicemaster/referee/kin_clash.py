@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from voicemaster.referee import kinship
-from voicemaster.referee.affixes import BEGINNINGS, affixal, remainder
+from voicemaster.referee.affixes import affixal, remainder
 from voicemaster.referee.evidence import by_accident, tie_holds
 from voicemaster.referee.suffixes import heard_as_derived
 from voicemaster.referee.naming import relation
@@ -39,15 +39,15 @@ def heard_as_kin(longer: str, shorter: str) -> bool:
     """False when `longer` holds `shorter` and a suffix that keeps the base's
     sound, but is not said that way: WordNet's tower (one that tows) is spelled
     like the tower that is heard; or a suffix that makes people or small ones, when
-    the word is used as neither (butter, cookie). A prefix before it (en- of enslave) is
+    the word is used as neither (butter, cookie). What comes before it (en- of enslave) is
     no suffix, whatever suffix it is spelled like (-en)."""
+    if longer.endswith(shorter):
+        return True
     rest = remainder(longer, shorter)
     unused = {AGENT: _a_verb_in_er, DIMINUTIVE: _no_small_one}.get(rest or "")
     if unused is not None and unused(longer, shorter):
         return False
-    if rest is None or not affixal(rest) or (longer.endswith(shorter) and rest in BEGINNINGS):
-        return True
-    return heard_as_derived(longer, shorter, rest)
+    return rest is None or not affixal(rest) or heard_as_derived(longer, shorter, rest)
 
 
 def _tie(clue: str, card: str, said: str, shown: str, middle: str, display: str) -> tuple[str, str] | None:

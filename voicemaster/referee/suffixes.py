@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from voicemaster.referee.kinship import wordnet_pos
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import bare, has_sound_prefix, pronunciations
 
@@ -110,12 +111,7 @@ SUFFIXES = (
 
 def _pos(word: str) -> str:
     """Its parts of speech: lemminflect's, else WordNet's (caffeine is only in WordNet)."""
-    lex = lexicon()
-    pos = lex.pos.get(word, "")
-    if pos:
-        return pos
-    wordnet = lex.wordnet.get(word, "")
-    return "" if "P" in wordnet else wordnet
+    return lexicon().pos.get(word, "") or wordnet_pos(word)
 
 
 def _stems(word: str, suffix: Suffix) -> set[str]:

@@ -19,8 +19,7 @@ DIRECTIONS = frozenset(
     "mid side up down in out".split()
 )
 """A direction made a position by -most, -ward(s) or -ways: uppermost, leftmost, eastward,
-southernmost,
-inwards, sideways (CLUE_RULES: position words are asked). "Almost", "toward" and "backward"
+southernmost, inwards, sideways (CLUE_RULES: position words are asked). "Almost", "toward" and "backward"
 are not: their first part is no direction on a table."""
 DIRECTION_ENDINGS = ("most", "ward", "wards", "ways")
 
