@@ -39,7 +39,8 @@ own subject. A dent shares nothing with a dentist, a hole nothing with holy, a r
 
 Beside it, a second table lists WordNet's irregular forms (its exception lists:
 brethren: brother, oxen: ox, cherubim: cherub) with the part of speech of each
-base, for the forms the referee's other data does not know.
+base, for the forms the referee's other data does not know, and a third the
+spellings of one word WordNet gives as synonyms (kabob, kebab: scripts/spelling_variants.py).
 """
 
 from __future__ import annotations
@@ -55,10 +56,15 @@ from functools import cache
 from pathlib import Path
 
 from voicemaster.referee.affixes import MAX_ENDINGS, affixal, endings, remainder
+from voicemaster.referee.lexicon import lexicon
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from spelling_variants import spelling_rows  # noqa: E402  (a sibling script, not a package)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "voicemaster" / "referee" / "data" / "wordnet_kin.tsv.gz"
 FORMS_NAME = "wordnet_forms.tsv.gz"
+SPELLINGS_NAME = "wordnet_spellings.tsv.gz"
 """The table of irregular forms, written beside the kinship table."""
 FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 POS_LETTER = {"n": "N", "v": "V", "a": "A", "s": "A", "r": "R"}
@@ -105,6 +111,12 @@ FORMS_HEADER = (
     "# Derived from WordNet 3.0 by scripts/build_morphology.py (its exception lists). WordNet 3.0\n"
     "# Copyright 2006 by Princeton University. All rights reserved. Licence: WORDNET-LICENSE beside this file.\n"
     "# Columns: irregular form, its bases as base:part of speech, |-separated.\n"
+)
+SPELLINGS_HEADER = (
+    "# Derived from WordNet 3.0 by scripts/build_morphology.py (scripts/spelling_variants.py). WordNet 3.0\n"
+    "# Copyright 2006 by Princeton University. All rights reserved. Licence: WORDNET-LICENSE beside this file.\n"
+    "# Columns: word, the word it is a spelling of, = spelled alike or ~ alike but for vowels\n"
+    "# (! it has senses of its own), or < a clipping of it and > its full form.\n"
 )
 HEADER = (
     "# Derived from WordNet 3.0 by scripts/build_morphology.py. WordNet 3.0 Copyright 2006 by\n"
@@ -525,7 +537,12 @@ def main() -> int:
     _write(args.out, HEADER + "".join(lines))
     forms = form_rows(wordnet)
     _write(args.out.with_name(FORMS_NAME), FORMS_HEADER + "".join(forms))
-    print(f"{args.out}: {len(lines)} words, {args.out.stat().st_size // 1024} KiB; {len(forms)} irregular forms")
+    spellings = spelling_rows(wordnet.synsets, lexicon().prons)
+    _write(args.out.with_name(SPELLINGS_NAME), SPELLINGS_HEADER + "".join(spellings))
+    print(
+        f"{args.out}: {len(lines)} words, {args.out.stat().st_size // 1024} KiB; {len(forms)} irregular forms; "
+        f"{len(spellings)} spellings"
+    )
     return 0
 
 

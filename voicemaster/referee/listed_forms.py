@@ -77,11 +77,16 @@ CLIPPINGS = {
     "pram": "perambulator", "prof": "professor", "ref": "referee", "rep": "representative",
     "rhino": "rhinoceros", "roach": "cockroach", "specs": "spectacles", "sub": "submarine",
     "taxi": "taxicab", "teen": "teenager", "tux": "tuxedo", "vet": "veterinarian", "zoo": "zoological",
+    "ammo": "ammunition", "bro": "brother", "champ": "champion", "combo": "combination", "cuke": "cucumber",
+    "gent": "gentleman", "grad": "graduate", "hanky": "handkerchief", "legit": "legitimate", "panto": "pantomime",
+    "recap": "recapitulation", "rehab": "rehabilitation", "roo": "kangaroo", "sarge": "sergeant",
+    "stats": "statistics", "telly": "television", "uni": "university", "veggie": "vegetable",
 }
 """A word's short form and its full form are one word (LABORATORY -> lab, FRIDGE ->
 refrigerator). Written by hand from the commonest English clippings (Wiktionary's category
-"English clippings", the entries a Codenames deck or a table is likely to use); WordNet ties
-few of them."""
+"English clippings", the entries a Codenames deck or a table is likely to use); WordNet's
+own clippings, synonyms spelled at the start of their full form, are in
+data/wordnet_spellings.tsv.gz (sax, saxophone)."""
 FULL_FORMS = {full: short for short, full in CLIPPINGS.items()}
 
 

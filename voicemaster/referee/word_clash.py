@@ -24,8 +24,10 @@ from voicemaster.referee.kin_clash import heard_as_kin, kin_clash, maybe
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
+from voicemaster.referee.settled import ACCIDENT, MADE, settled
 from voicemaster.referee.sounds import bare, pronunciations
-from voicemaster.referee.spelling import american
+from voicemaster.referee.spelling import CLIPPED, DOUBTFUL_SPELLINGS, FULL, american, spelling_of
+from voicemaster.referee.translations import translated_from
 from voicemaster.vocabulary import ordinal_number, spoken_number
 
 PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega multi para anti semi".split())
@@ -74,7 +76,6 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
                 if not minor and len(k) <= len(stem) and k != stem and heard_as_kin(stem, k):
                     if not by_accident(stem, k):
                         found[k] = derived_soundly(stem, k)
-            found.update((base, True) for base in listed_forms.listed_bases(stem))
             for base, chained in derivation.unlinked_bases(stem).items():
                 further = rooted(base, depth - 1) if depth > 1 and chained else {}
                 attested = _attested(stem, base) and heard_as_kin(stem, base)
@@ -82,6 +83,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
                 found.update((root, found.get(root, False)) for root in further if stem.startswith(root[:-1]))
         else:
             found = dict.fromkeys(affixes.bases(stem), False)
+        found.update((base, True) for base in listed_forms.listed_bases(stem))
         for base, strong in found.items():
             for root in {base} if _a_lemma_itself(base) else stems(base):
                 out[root] = out.get(root, False) or strong
@@ -232,10 +234,30 @@ def _ordinal(clue: str, card: str, display: str) -> Clash | None:
     return None
 
 
+def _spelling(clue: str, card: str, display: str) -> Clash | None:
+    """A spelling or a clipping of the card WordNet lists (kaftan, CAFTAN; sax, SAXOPHONE);
+    doubtful when only its vowels are alike or it has senses of its own (spelling.spelling_of)."""
+    kind = spelling_of(clue, card)
+    if kind is None:
+        return None
+    if kind in DOUBTFUL_SPELLINGS:
+        return Clash("same-word", f"may be a spelling of {display}", True)
+    said = {CLIPPED: f"is short for {display}", FULL: f"is {display} in full"}.get(kind, f"is a spelling of {display}")
+    return Clash("same-word", said)
+
+
+def _translation(clue: str, card: str, display: str) -> Clash | None:
+    """A common translation of the card that is no English word: the table decides."""
+    language = translated_from(clue, card)
+    return None if language is None else Clash("same-word", f"is {display} in {language}", True)
+
+
 def _checks(clue: str, card: str, display: str) -> Iterator[Clash | None]:
     """The checks in order, computed only as far as needed."""
     one_word = not any(ch in clue + card for ch in " -")
     if one_word:
+        yield _spelling(clue, card, display)
+        yield _translation(clue, card, display)
         yield _ordinal(clue, card, display)
         yield _inflection(clue, card, display)
         yield _kin(clue, card, display)
@@ -269,8 +291,29 @@ def clash(clue: str, card: str) -> Clash | None:
     if _same_word(clue, card):
         return Clash("same-word", f"is the card {display}")
     doubtful: Clash | None = None
-    for found in _checks(_american_phrase(clue), _american_phrase(card), display):
+    said, shown = _american_phrase(clue), _american_phrase(card)
+    for found in _checks(said, shown, display):
         if found is not None and not found.doubtful:
             return found
         doubtful = doubtful or found
-    return doubtful
+    return _settle(doubtful, said, shown, display)
+
+
+def _settle(doubt: Clash | None, clue: str, card: str, display: str) -> Clash | None:
+    """A doubt about a form or a compound that people judged once (settled.py): made from
+    the card, it is certain; an accident of spelling, no clash. A doubt about how a word is
+    read (only if ... is read as ...) or about a spelling stays the table's."""
+    if doubt is None or doubt.rule == "same-word" or " only if " in doubt.reason:
+        return doubt
+    label = settled(clue, card)
+    if label == ACCIDENT:
+        return None
+    if label != MADE:
+        return doubt
+    if doubt.reason.startswith("may be "):
+        return Clash(doubt.rule, "is " + doubt.reason.removeprefix("may be "))
+    if doubt.reason.startswith("may share "):
+        return Clash(doubt.rule, "shares " + doubt.reason.removeprefix("may share "))
+    if doubt.reason.endswith(BY_SPELLING):
+        return Clash(doubt.rule, doubt.reason.removesuffix(BY_SPELLING).rstrip())
+    return Clash(doubt.rule, f"is made from {display}" if len(clue) > len(card) else f"is a form of {display}")

@@ -1,0 +1,78 @@
+"""Spelling variants of one word from WordNet 3.0 (kebab ~ kabob, caftan ~ kaftan).
+
+Called by build_morphology.py. Two one-word lemmas are spellings of one word when
+WordNet lists them together and every sense of one of them is a sense of the other
+(a spelling has no meaning of its own), they are spelled alike by the alternations
+English spellings of one word go through (spelling.spelled_alike), and cmudict, when it
+knows both, says them alike. A clue with senses of its own is only asked about
+(racket, also a din, with RACQUET on the table).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from typing import Protocol
+
+from voicemaster.referee.affixes import affixal
+from voicemaster.referee.spelling import CLIPPED, FULL, american, spelled_alike
+
+MIN_LENGTH = 4
+MIN_CLIPPING = 3
+VOWELS_APART = "~"
+"""Spelled alike but for vowels: one word only if neither has a sense of its own
+(kabob, kebab), since homophones differ in their vowels (load, lode; gild, guild)."""
+OWN_SENSES = "!"
+
+
+class Synsets(Protocol):
+    pos: str
+    words: list[str]
+
+
+def _lemmas(words: list[str]) -> list[str]:
+    return sorted({w for w in words if w.isalpha() and w.islower() and len(w) >= MIN_LENGTH})
+
+
+def _said_apart(a: str, b: str, prons: dict[str, str]) -> bool:
+    said_a, said_b = set(prons.get(a, "").split("|")) - {""}, set(prons.get(b, "").split("|")) - {""}
+    return bool(said_a and said_b) and not said_a & said_b
+
+
+Senses = dict[str, set[tuple[str, str]]]
+
+
+def _clippings(synsets: dict[tuple[str, str], Synsets], senses: Senses) -> dict[tuple[str, str], str]:
+    """A synonym spelled at the start of another, whose every sense is one of the other's,
+    and that leaves no affix (those are derivations): a clipping (sax, saxophone; lab,
+    laboratory). Cap shares one sense with capital, and has senses of its own."""
+    found: dict[tuple[str, str], str] = {}
+    for synset in synsets.values():
+        words = sorted({w for w in synset.words if w.isalpha() and w.islower() and len(w) >= MIN_CLIPPING})
+        for short, full in itertools.permutations(words, 2):
+            clipped = full.startswith(short) and full != short and not affixal(full[len(short) :])
+            if clipped and senses[short] <= senses[full]:
+                found[(short, full)], found[(full, short)] = CLIPPED, FULL
+    return found
+
+
+def spelling_rows(synsets: dict[tuple[str, str], Synsets], prons: dict[str, str]) -> list[str]:
+    """One line per word that is a spelling of another: word, the other, "=" (spelled
+    alike) or "~" (alike but for vowels), "!" when the word has senses of its own; or
+    a clipping of it ("<") or its full form (">")."""
+    senses: Senses = defaultdict(set)
+    for key, synset in synsets.items():
+        for word in {w for w in synset.words if w.isalpha() and w.islower()}:
+            senses[word].add(key)
+    found = _clippings(synsets, senses)
+    for synset in synsets.values():
+        for a, b in itertools.combinations(_lemmas(synset.words), 2):
+            kind = spelled_alike(a, b)
+            if kind is None or (a, b) in found or american(a) == american(b) or _said_apart(a, b, prons):
+                continue
+            shared = senses[a] & senses[b]
+            if shared not in (senses[a], senses[b]) or (kind == VOWELS_APART and senses[a] != senses[b]):
+                continue
+            found[(a, b)] = kind + ("" if shared == senses[a] else OWN_SENSES)
+            found[(b, a)] = kind + ("" if shared == senses[b] else OWN_SENSES)
+    return [f"{a}\t{b}\t{kind}\n" for (a, b), kind in sorted(found.items())]

@@ -1,0 +1,42 @@
+"""Spellings of one word that WordNet lists (data/wordnet_spellings.tsv.gz): the
+rulebook refuses a card "in any spelling variant", never a homophone."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicemaster.referee import judge_clue
+
+
+@pytest.mark.parametrize(
+    ("card", "clue"),
+    [("CAFTAN", "kaftan"), ("MOLLUSC", "mollusk"), ("CIPHER", "cypher"), ("TEPEE", "teepee"), ("RACKET", "racquet")],
+)
+def test_another_spelling_of_the_card_is_refused(card: str, clue: str) -> None:
+    verdict = judge_clue(f"{clue} 2", [card, "PIANO"])
+    assert (verdict.verdict, verdict.rule) == ("illegal", "same-word")
+    assert verdict.reason == f"{clue.capitalize()} is not allowed: it is a spelling of {card}."
+
+
+def test_a_spelling_of_the_card_stays_refused_when_the_referee_asks() -> None:
+    assert judge_clue("kaftan 1", ["CAFTAN"], referee_asks=True).verdict == "illegal"
+
+
+@pytest.mark.parametrize(
+    ("card", "clue", "reason"),
+    [
+        ("KEBAB", "kabob", "Kabob may be a spelling of KEBAB."),
+        ("RACQUET", "racket", "Racket may be a spelling of RACQUET."),
+    ],
+)
+def test_a_spelling_in_doubt_is_asked(card: str, clue: str, reason: str) -> None:
+    """Only its vowels are alike (kabob), or the clue has senses of its own: a racket
+    is also a din, which no racquet is."""
+    verdict = judge_clue(f"{clue} 2", [card])
+    assert (verdict.verdict, verdict.reason) == ("ask", reason)
+
+
+@pytest.mark.parametrize(("card", "clue"), [("GILD", "guild"), ("GUILD", "gild"), ("NIGHT", "knight")])
+def test_a_homophone_with_senses_of_its_own_is_another_word(card: str, clue: str) -> None:
+    """WordNet lists gild among guild's synonyms for one sense, but each has its own."""
+    assert judge_clue(f"{clue} 1", [card]).verdict == "legal"

@@ -1,0 +1,38 @@
+"""Common translations of a card into the languages a table may speak besides English.
+
+The rulebook's FAQ allows a foreign word only where the group would use it in an
+English sentence, so the opposing spymaster decides: a clue that is a common
+translation of a visible card and no English word itself is asked about (katze with
+CAT, ciudad with CITY). An English word that is also a translation is English (pain
+with BREAD, gift with POISON): whatever the table means by it, it is no other word of
+the card. The translations are data/translations.tsv, written by hand (see its header).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from voicemaster.referee.lexicon import lexicon
+
+LANGUAGES = {"es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese"}
+"""The table's columns after the English word, in order."""
+
+
+@lru_cache(maxsize=65536)
+def fold(word: str) -> str:
+    """Lower case without accents, as a clue typed or heard may come (tío, tio; größe, grosse)."""
+    spelled = unicodedata.normalize("NFKD", word.lower().replace("ß", "ss"))
+    return "".join(ch for ch in spelled if not unicodedata.combining(ch))
+
+
+def translated_from(clue: str, card: str) -> str | None:
+    """The language in which `clue` is a common translation of `card` (None: in none, or
+    the clue is an English word too)."""
+    if clue in lexicon().pos:
+        return None
+    for entry in lexicon().translations.get(fold(clue), "").split("|"):
+        english, _, language = entry.partition(":")
+        if english == card:
+            return LANGUAGES[language]
+    return None
