@@ -64,8 +64,8 @@ from spelling_variants import spelling_rows  # noqa: E402  (a sibling script, no
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "voicemaster" / "referee" / "data" / "wordnet_kin.tsv.gz"
 FORMS_NAME = "wordnet_forms.tsv.gz"
-SPELLINGS_NAME = "wordnet_spellings.tsv.gz"
 """The table of irregular forms, written beside the kinship table."""
+SPELLINGS_NAME = "wordnet_spellings.tsv.gz"
 FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 POS_LETTER = {"n": "N", "v": "V", "a": "A", "s": "A", "r": "R"}
 LINKS = {"+", "\\", "<"}

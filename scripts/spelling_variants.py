@@ -41,12 +41,13 @@ VOWELS = re.compile("[aeiou]")
 
 
 def spelling_key(word: str) -> str:
-    """What the spellings of one word share: alternations traded, double letters single
-    (skilful, skillful; tepee, teepee) and a final silent e dropped (annex, annexe)."""
+    """What the spellings of one word share: alternations traded, double consonants single
+    (skilful, skillful; a doubled vowel may change the sound: scoter, scooter) and a final
+    silent e dropped (annex, annexe)."""
     key = re.sub(r"y(?!i)", "i", re.sub(r"ee$", "i", re.sub(r"^ch", "c", word)))
     for letters, same in ALTERNATIONS:
         key = key.replace(letters, same)
-    key = re.sub(r"(.)\1", r"\1", key)
+    key = re.sub(r"([^aeiou])\1", r"\1", key)
     return key[:-1] if key.endswith("e") and len(key) > 3 else key
 
 
@@ -57,12 +58,11 @@ def spelled_alike(a: str, b: str) -> str | None:
     if key_a == key_b:
         return SURE_SPELLING
     if VOWELS.sub("", key_a) == VOWELS.sub("", key_b) and Levenshtein.distance(key_a, key_b) <= MAX_VOWEL_CHANGES:
-        return "~"
+        return VOWELS_APART
     return None
 
 
-class Synsets(Protocol):
-    pos: str
+class Synset(Protocol):
     words: list[str]
 
 
@@ -78,24 +78,26 @@ def _said_apart(a: str, b: str, prons: dict[str, str]) -> bool:
 Senses = dict[str, set[tuple[str, str]]]
 
 
-def _clippings(synsets: dict[tuple[str, str], Synsets], senses: Senses) -> dict[tuple[str, str], str]:
+def _clippings(synsets: dict[tuple[str, str], Synset], senses: Senses) -> dict[tuple[str, str], str]:
     """A synonym spelled at the start of another, whose every sense is one of the other's,
     and that leaves no affix (those are derivations): a clipping (sax, saxophone; lab,
-    laboratory). Cap shares one sense with capital, and has senses of its own."""
+    laboratory). Cap shares one sense with capital, and has senses of its own; a full form
+    with senses of its own is marked so (traverse is more than a trave)."""
     found: dict[tuple[str, str], str] = {}
     for synset in synsets.values():
         words = sorted({w for w in synset.words if w.isalpha() and w.islower() and len(w) >= MIN_CLIPPING})
         for short, full in itertools.permutations(words, 2):
             clipped = full.startswith(short) and full != short and not affixal(full[len(short) :])
             if clipped and senses[short] <= senses[full]:
-                found[(short, full)], found[(full, short)] = CLIPPED, FULL
+                found[(short, full)] = CLIPPED
+                found[(full, short)] = FULL + ("" if senses[full] == senses[short] else OWN_SENSES)
     return found
 
 
-def spelling_rows(synsets: dict[tuple[str, str], Synsets], prons: dict[str, str]) -> list[str]:
+def spelling_rows(synsets: dict[tuple[str, str], Synset], prons: dict[str, str]) -> list[str]:
     """One line per word that is a spelling of another: word, the other, "=" (spelled
     alike) or "~" (alike but for vowels), "!" when the word has senses of its own; or
-    a clipping of it ("<") or its full form (">")."""
+    a clipping of it ("<") or its full form (">", "!" again for senses of its own)."""
     senses: Senses = defaultdict(set)
     for key, synset in synsets.items():
         for word in {w for w in synset.words if w.isalpha() and w.islower()}:

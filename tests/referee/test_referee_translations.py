@@ -24,6 +24,7 @@ MIN_ZIPF = 2.0
         ("UNCLE", "tío", "Tio is UNCLE in Spanish."),
         ("UNCLE", "tio", "Tio is UNCLE in Spanish."),
         ("NIGHT", "notte", "Notte is NIGHT in Italian."),
+        ("THEATRE", "teatro", "Teatro is THEATRE in Spanish."),
     ],
 )
 def test_a_translation_of_a_card_is_asked(card: str, clue: str, reason: str) -> None:
@@ -31,8 +32,12 @@ def test_a_translation_of_a_card_is_asked(card: str, clue: str, reason: str) -> 
     assert (verdict.verdict, verdict.rule, verdict.reason, verdict.card) == ("ask", "same-word", reason, card)
 
 
-@pytest.mark.parametrize(("card", "clue"), [("BREAD", "pain"), ("POISON", "gift"), ("HAND", "main")])
+@pytest.mark.parametrize(
+    ("card", "clue"),
+    [("BREAD", "pain"), ("POISON", "gift"), ("HAND", "main"), ("COFFEE", "cafe"), ("CITIZEN", "burger")],
+)
 def test_an_english_word_that_is_a_translation_is_english(card: str, clue: str) -> None:
+    """Cafe and burger are loans English says every day (Bürger is German for citizen)."""
     assert judge_clue(f"{clue} 1", [card]).verdict == "legal"
 
 

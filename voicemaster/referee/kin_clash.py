@@ -33,6 +33,8 @@ class Tie:
     """Only a synonym ties them (a clipping, or an accident: capital, cap), the
     tie holds through a homograph's other reading (ROSE, rise), or its spelling
     is weak evidence (evidence.py: cow + -ard, tot said TOH-tal)."""
+    certain: str = ""
+    """The phrase said as certain, for a doubt people may settle (word_clash.Clash.certain)."""
 
 
 def heard_as_kin(longer: str, shorter: str) -> bool:
@@ -123,11 +125,12 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
             elif said.doubtful:
                 tie = Tie(rule, f"{phrase} only if it is read as {said.word}", True)
             elif found.minor:
-                tie = Tie(rule, f"shares a meaning with {display}; whether one is made from the other is unsure", True)
+                unsure = f"shares a meaning with {display}; whether one is made from the other is unsure"
+                tie = Tie(rule, unsure, True, phrase)
             elif not tie_holds(said.word, shown.word, found.word):
                 if _accidental(said.word, shown.word, found.word):
                     continue
-                tie = Tie(rule, maybe(phrase), True)
+                tie = Tie(rule, maybe(phrase), True, phrase)
             else:
                 return Tie(rule, phrase, False)
             best = best or tie

@@ -207,14 +207,16 @@ def _wordnet_spellings() -> dict[str, str]:
     return {word: "|".join(others) for word, others in out.items()}
 
 
-def _translations() -> dict[str, str]:
+def _translations(american: dict[str, str]) -> dict[str, str]:
+    """Keyed by the American spelling the referee reads cards in (theatre -> theater)."""
     from voicemaster.referee.translations import LANGUAGES, fold
 
     out: dict[str, set[str]] = {}
     for line in TRANSLATIONS_TABLE.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
-        english, *columns = line.split("\t")
+        written, *columns = line.split("\t")
+        english = american.get(written, written)
         for language, words in zip(LANGUAGES, columns):
             for word in filter(None, words.split(",")):
                 if fold(word) != english:
@@ -249,7 +251,7 @@ def build() -> Lexicon:
         met_classes=met_classes,
         akin=akin,
         spellings=_wordnet_spellings(),
-        translations=_translations(),
+        translations=_translations(american),
         settled=_settled(),
     )
 

