@@ -27,7 +27,7 @@ from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, s
 from voicemaster.referee.settled import ACCIDENT, MADE, settled
 from voicemaster.referee.sounds import bare, pronunciations
 from voicemaster.referee.spelling import CLIPPED, DOUBTFUL_SPELLINGS, FULL, american, spelling_of
-from voicemaster.referee.translations import translated_from
+from voicemaster.referee.translations import fold, translated_from
 from voicemaster.vocabulary import ordinal_number, spoken_number
 
 PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega multi para anti semi".split())
@@ -241,7 +241,7 @@ def _ordinal(clue: str, card: str, display: str) -> Clash | None:
 def _spelling(clue: str, card: str, display: str) -> Clash | None:
     """A spelling or a clipping of the card WordNet lists (kaftan, CAFTAN; sax, SAXOPHONE);
     doubtful when only its vowels are alike or it has senses of its own (spelling.spelling_of)."""
-    kind = next(filter(None, (spelling_of(a, b) for a, b in _stem_pairs(clue, card))), None)
+    kind = next(filter(None, (spelling_of(a, b) for a, b in _stem_pairs(clue, card, SPELLINGS))), None)
     if kind is None:
         return None
     if kind in DOUBTFUL_SPELLINGS:
@@ -252,17 +252,26 @@ def _spelling(clue: str, card: str, display: str) -> Clash | None:
 
 def _translation(clue: str, card: str, display: str) -> Clash | None:
     """A common translation of the card that is no English word: the table decides."""
-    language = next(filter(None, (translated_from(a, b) for a, b in _stem_pairs(clue, card))), None)
+    language = next(filter(None, (translated_from(a, b) for a, b in _stem_pairs(clue, card, TRANSLATIONS))), None)
     return None if language is None else Clash("same-word", f"is {display} in {language}", True)
 
 
-def _stem_pairs(clue: str, card: str) -> Iterator[tuple[str, str]]:
-    """The words as said, then their lemmas (kaftans, CAFTAN: kaftan, caftan)."""
-    yield clue, card
-    for a in {clue} | sure_stems(clue):
-        for b in {card} | sure_stems(card):
-            if (a, b) != (clue, card):
-                yield a, b
+SPELLINGS, TRANSLATIONS = "spellings", "translations"
+
+
+@lru_cache(maxsize=65536)
+def _listed(clue: str, table: str) -> tuple[str, ...]:
+    """The clue and its lemmas that the lexicon's table of spellings or of translations lists."""
+    keys = getattr(lexicon(), table)
+    return tuple(sorted(a for a in {clue} | sure_stems(clue) if (fold(a) if table == TRANSLATIONS else a) in keys))
+
+
+def _stem_pairs(clue: str, card: str, table: str) -> Iterator[tuple[str, str]]:
+    """The clue and its lemmas that `table` lists, each with the card and its lemmas
+    (kaftans, CAFTAN: kaftan, caftan); none when the table lists no form of the clue."""
+    for a in _listed(clue, table):
+        for b in sorted({card} | sure_stems(card)):
+            yield a, b
 
 
 def _checks(clue: str, card: str, display: str) -> Iterator[Clash | None]:
