@@ -25,8 +25,8 @@ def settled(clue: str, card: str) -> str | None:
     lemmas in either order; MADE wins when readings differ."""
     found: set[str | None] = set()
     pairs = lexicon().settled
-    for word in {clue} | sure_stems(clue):
-        for other in {card} | sure_stems(card):
+    for word in sure_stems(clue):
+        for other in sure_stems(card):
             found.update(pairs.get(f"{a} {b}") for a, b in ((word, other), (other, word)))
     for letter in ("m", "a"):
         if letter in found:

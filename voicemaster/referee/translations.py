@@ -35,7 +35,7 @@ def translated_from(clue: str, card: str) -> str | None:
     lex = lexicon()
     if clue in lex.pos or (lex.wordnet.get(clue, "P") != "P" and lex.freq(clue) >= EVERYDAY_ZIPF):
         return None
-    for entry in lexicon().translations.get(fold(clue), "").split("|"):
+    for entry in lex.translations.get(fold(clue), "").split("|"):
         english, _, language = entry.partition(":")
         if english == card:
             return LANGUAGES[language]

@@ -241,7 +241,7 @@ def _ordinal(clue: str, card: str, display: str) -> Clash | None:
 def _spelling(clue: str, card: str, display: str) -> Clash | None:
     """A spelling or a clipping of the card WordNet lists (kaftan, CAFTAN; sax, SAXOPHONE);
     doubtful when only its vowels are alike or it has senses of its own (spelling.spelling_of)."""
-    kind = next(filter(None, (spelling_of(a, b) for a, b in _stem_pairs(clue, card, SPELLINGS))), None)
+    kind = next(filter(None, (spelling_of(a, b) for a, b in _with_card_stems(_spelled_stems(clue), card))), None)
     if kind is None:
         return None
     if kind in DOUBTFUL_SPELLINGS:
@@ -252,25 +252,28 @@ def _spelling(clue: str, card: str, display: str) -> Clash | None:
 
 def _translation(clue: str, card: str, display: str) -> Clash | None:
     """A common translation of the card that is no English word: the table decides."""
-    language = next(filter(None, (translated_from(a, b) for a, b in _stem_pairs(clue, card, TRANSLATIONS))), None)
+    pairs = _with_card_stems(_translated_stems(clue), card)
+    language = next(filter(None, (translated_from(a, b) for a, b in pairs)), None)
     return None if language is None else Clash("same-word", f"is {display} in {language}", True)
 
 
-SPELLINGS, TRANSLATIONS = "spellings", "translations"
+@lru_cache(maxsize=65536)
+def _spelled_stems(clue: str) -> tuple[str, ...]:
+    """The clue's stems that the table of spellings lists (kaftans: kaftan)."""
+    return tuple(sorted(stem for stem in sure_stems(clue) if stem in lexicon().spellings))
 
 
 @lru_cache(maxsize=65536)
-def _listed(clue: str, table: str) -> tuple[str, ...]:
-    """The clue and its lemmas that the lexicon's table of spellings or of translations lists."""
-    keys = getattr(lexicon(), table)
-    return tuple(sorted(a for a in {clue} | sure_stems(clue) if (fold(a) if table == TRANSLATIONS else a) in keys))
+def _translated_stems(clue: str) -> tuple[str, ...]:
+    """The clue's stems that the table of translations lists, accents folded."""
+    return tuple(sorted(stem for stem in sure_stems(clue) if fold(stem) in lexicon().translations))
 
 
-def _stem_pairs(clue: str, card: str, table: str) -> Iterator[tuple[str, str]]:
-    """The clue and its lemmas that `table` lists, each with the card and its lemmas
-    (kaftans, CAFTAN: kaftan, caftan); none when the table lists no form of the clue."""
-    for a in _listed(clue, table):
-        for b in sorted({card} | sure_stems(card)):
+def _with_card_stems(stems_listed: tuple[str, ...], card: str) -> Iterator[tuple[str, str]]:
+    """Each listed stem of the clue with each stem of the card (kaftan, CAFTANS: caftan);
+    none when the table lists no stem of the clue."""
+    for a in stems_listed:
+        for b in sorted(sure_stems(card)):
             yield a, b
 
 
