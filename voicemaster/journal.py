@@ -256,9 +256,16 @@ def _parse_header(line: bytes, path: str) -> tuple[Deal, HouseRules, DealtFrom |
     return Deal(cards, key), rules, DealtFrom.from_json(header.get("dealt"))
 
 
-def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic, *, judge: ClueJudge) -> LoadedGame:
+def load_game(
+    path: str | Path,
+    clock: Callable[[], float] = time.monotonic,
+    *,
+    judge: ClueJudge,
+    refusal: Callable[[GameError], str] = str,
+) -> LoadedGame:
     """Rebuild the game from its journal, its clues judged again by `judge`; InputError
-    when it cannot be trusted."""
+    when it cannot be trusted. A record the game refuses is warned about in `refusal`'s
+    words: the journal lies below the voice, which words the game's refusals."""
     name = str(path)
     try:
         data = Path(path).read_bytes()
@@ -290,7 +297,7 @@ def load_game(path: str | Path, clock: Callable[[], float] = time.monotonic, *, 
         try:
             loaded.events += game.apply(action)
         except GameError as exc:
-            loaded.warnings.append(_stopped_at(name, number, lines, f"record does not fit the game ({exc})"))
+            loaded.warnings.append(_stopped_at(name, number, lines, f"record does not fit the game ({refusal(exc).rstrip('.')})"))
             break
         loaded.good_bytes += len(line) + 1
     loaded.good_bytes = min(loaded.good_bytes, len(data))

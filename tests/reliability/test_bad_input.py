@@ -125,14 +125,20 @@ def test_the_table_has_at_least_twenty_malformed_inputs() -> None:
 
 
 @pytest.mark.parametrize(
-    "name, line",
-    [("journal-torn-middle.jsonl", 2), ("journal-bad-card.jsonl", 3), ("journal-bad-number.jsonl", 2)],
+    "name, line, why",
+    [
+        ("journal-torn-middle.jsonl", 2, "damaged record"),
+        ("journal-bad-card.jsonl", 3, "record does not fit the game (zeppelin is not on the table)"),
+        ("journal-bad-number.jsonl", 2, "damaged record"),
+    ],
 )
-def test_a_journal_with_a_bad_record_shows_the_good_part_with_one_warning(files: Path, name: str, line: int) -> None:
+def test_a_journal_with_a_bad_record_shows_the_good_part_with_one_warning(
+    files: Path, name: str, line: int, why: str
+) -> None:
     done = run(["state", "--journal", name, "--json"], files)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     warnings = done.stderr.strip().splitlines()
-    assert len(warnings) == 1 and warnings[0].startswith(f"voicemaster: warning: {name} line {line}: "), done.stderr
+    assert len(warnings) == 1 and warnings[0].startswith(f"voicemaster: warning: {name} line {line}: {why}"), done.stderr
     assert f"replayed up to line {line - 1}" in warnings[0]
     state = json.loads(done.stdout)
     assert state["phase"] == ("guess" if line == 3 else "clue") and state["revealed"] == {}

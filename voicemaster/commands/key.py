@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from rich.console import Console
 
@@ -11,8 +10,7 @@ from voicemaster.card_files import read_board, read_key
 from voicemaster.display.key_view import render_key
 from voicemaster.errors import InputError
 from voicemaster.game.snapshot import CardView
-from voicemaster.journal import load_game
-from voicemaster.referee import judge_clue_word
+from voicemaster.setup.open_game import load_recorded
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,9 +35,7 @@ def key_cards(board_path: str, key_path: str) -> tuple[CardView, ...]:
 
 def journal_cards(path: str) -> tuple[CardView, ...]:
     """The game as recorded: covered cards marked."""
-    loaded = load_game(path, judge=judge_clue_word)
-    for warning in loaded.warnings:
-        print(f"voicemaster: warning: {warning}", file=sys.stderr)
+    loaded = load_recorded(path)
     return loaded.game.snapshot().cards
 
 

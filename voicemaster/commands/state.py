@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import fields
 from enum import Enum
 from pathlib import Path
@@ -14,8 +13,8 @@ from voicemaster.display.text_board import render_text
 from voicemaster.game.actions import ACTION_TYPES, action_to_json
 from voicemaster.game.events import GameEvent
 from voicemaster.game.snapshot import TableStatus
-from voicemaster.journal import LoadedGame, load_game
-from voicemaster.referee import judge_clue_word
+from voicemaster.journal import LoadedGame
+from voicemaster.setup.open_game import load_recorded
 from voicemaster.voice.phrases import awaited_phrase
 
 
@@ -27,9 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = load_game(args.journal, judge=judge_clue_word)
-    for warning in loaded.warnings:
-        print(f"voicemaster: warning: {warning}", file=sys.stderr)
+    loaded = load_recorded(args.journal)
     if args.json:
         print(json.dumps(state_json(loaded)))
     else:

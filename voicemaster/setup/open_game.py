@@ -22,6 +22,7 @@ from voicemaster.referee import judge_clue_word
 from voicemaster.setup.dealing import RecentCards, new_deal
 from voicemaster.setup.settings import TableChoice
 from voicemaster.setup.table_setup import SetupProgress, TableFiles
+from voicemaster.voice.refusals import refusal_reason
 
 
 @dataclass
@@ -173,11 +174,18 @@ def _resume(table: TableChoice, clock: Callable[[], float]) -> OpenGame:
     return OpenGame(loaded.game, journal, resumed=True, dealt=loaded.dealt)
 
 
-def _reopen(table: TableChoice, path: Path, lock: JournalLock, clock: Callable[[], float]) -> tuple[LoadedGame, Journal]:
-    """Load under the lock, so that no other session writes between loading and appending."""
-    loaded = load_game(path, clock, judge=judge_clue_word)
+def load_recorded(path: str | Path, clock: Callable[[], float] = time.monotonic) -> LoadedGame:
+    """A recorded game, its replay's warnings printed, a refused record's reason in the
+    words the table hears ("zebra is not on the table")."""
+    loaded = load_game(path, clock, judge=judge_clue_word, refusal=refusal_reason)
     for warning in loaded.warnings:
         print(f"voicemaster: warning: {warning}", file=sys.stderr)
+    return loaded
+
+
+def _reopen(table: TableChoice, path: Path, lock: JournalLock, clock: Callable[[], float]) -> tuple[LoadedGame, Journal]:
+    """Load under the lock, so that no other session writes between loading and appending."""
+    loaded = load_recorded(path, clock)
     if table.board is not None:
         board = read_board(table.board)
         if [card_key(c) for c in board] != [card_key(c) for c in loaded.game.deal.cards]:

@@ -13,10 +13,11 @@ from voicemaster.voice.phrases import action_phrase, not_now_phrase
 
 def refusal_phrase(error: errors.GameError) -> str:
     """ "Apple is already covered." """
-    return not_now_phrase(_reason(error))
+    return not_now_phrase(refusal_reason(error))
 
 
-def _reason(error: errors.GameError) -> str:
+def refusal_reason(error: errors.GameError) -> str:
+    """ "Apple is already covered." without the "not now" around it: also for journal warnings."""
     match error:
         case errors.GameIsOver(winner=winner):
             return f"The game is over: {winner.title} won. Say undo to take back the last action."
