@@ -33,7 +33,9 @@ hose + -ier, hind + -most), so it is no accidental spelling. Not -ard, which end
 as many words borrowed whole (coward, custard) as made here (drunkard). The accident
 rule and the ties WordNet gives (evidence.derived_soundly) read this list; ENDINGS, which
 the shipped WordNet table is built with, is unchanged."""
-BEGINNINGS = frozenset({p.text for p in PREFIXES} | {"dis", "de", "in", "im"})
+BEGINNINGS = frozenset({p.text for p in PREFIXES if p.proof} | {"in", "im"})
+"""Prefixes that, spelled before a word WordNet ties to the word, make it a form of it
+(disarm, ARM); not be-, bi- or tri-, whose ties drifted (below, LOW; become, COME)."""
 MAX_ENDINGS = 2
 
 
@@ -90,7 +92,7 @@ def bases(word: str, depth: int = MAX_DEPTH) -> frozenset[str]:
     further: organization -> organize, but not on to organ.
     """
     suffixed = _suffix_bases(word)
-    direct = set(suffixed) | prefix_bases(word) | demonym_bases(word) | listed_bases(word)
+    direct = set(suffixed) | set(prefix_bases(word)) | demonym_bases(word) | listed_bases(word)
     out = set(direct)
     if depth > 1:
         for base in direct:

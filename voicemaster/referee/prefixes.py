@@ -1,11 +1,13 @@
-"""Prefix rules: un-, re-, mis-, pre-, non-, en-, em- before a known word, said as prefix + word."""
+"""Prefix rules: un-, re-, mis-, pre-, non-, en-, em-, be-, dis-, de-, bi-, tri- before a known word,
+said as prefix + word."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from voicemaster.referee.lexicon import lexicon
-from voicemaster.referee.sounds import bare, pronunciations
+from voicemaster.referee.sounds import as_heard, bare, pronunciations
 
 
 @dataclass(frozen=True)
@@ -17,10 +19,25 @@ class Prefix:
     guarded: bool
     """The derived word must be rarer than its base: report is not re + port,
     retail not re + tail (un- is productive enough to need no such check)."""
+    base_stressed: bool = True
+    """The main stress falls on the base (rebuild, not retail); bi- and tri- take it
+    themselves (BIcycle, TRIcycle)."""
+    proof: bool = True
+    """Does a meaning shared with the base prove the word made from it? Not for be-, bi-
+    and tri-, whose words drifted too often (below, behind, become; triangle)."""
 
 
+NUMBER_PREFIXES = ("bi", "tri")
+DRIFTING_PREFIXES = ("be", *NUMBER_PREFIXES)
 PREFIXES = tuple(
-    Prefix(text, tuple(f"{onset}{s}{coda}" for s in "012"), base, guarded)
+    Prefix(
+        text,
+        tuple(f"{onset}{s}{coda}" for s in "012"),
+        base,
+        guarded,
+        base_stressed=text not in NUMBER_PREFIXES,
+        proof=text not in DRIFTING_PREFIXES,
+    )
     for text, onset, coda, base, guarded in (
         ("un", "AH", " N", "AV", False),
         ("re", "R IY", "", "V", True),
@@ -31,12 +48,21 @@ PREFIXES = tuple(
         ("en", "EH", " N", "NA", True),
         ("em", "IH", " M", "NA", True),
         ("em", "EH", " M", "NA", True),
+        ("be", "B IH", "", "NVA", True),
+        ("be", "B IY", "", "NVA", True),
+        ("dis", "D IH", " S", "NVA", True),
+        ("de", "D IY", "", "NV", True),
+        ("de", "D IH", "", "NV", True),
+        ("bi", "B AY", "", "N", True),
+        ("tri", "T R AY", "", "N", True),
+        ("tri", "T R IH", "", "N", True),
     )
 )
 
 
 def _heard_as(word: str, prefix: Prefix, base: str) -> bool:
-    """Said as prefix + base, with the main stress on the base (rebuild, not retail)."""
+    """Said as prefix + base, with the main stress on the base where the prefix leaves it
+    there (rebuild, not retail)."""
     wholes = pronunciations(word)
     if not wholes:
         return True
@@ -46,21 +72,31 @@ def _heard_as(word: str, prefix: Prefix, base: str) -> bool:
             rest = whole[len(head) :]
             if [bare(p) for p in whole[: len(head)]] != [bare(p) for p in head]:
                 continue
-            if any(p.endswith("1") for p in rest) and any(
-                [bare(p) for p in rest] == [bare(p) for p in b] for b in pronunciations(base)
-            ):
+            if prefix.base_stressed:
+                heard = as_heard(tuple(bare(p) for p in rest))
+                if any(p.endswith("1") for p in rest) and any(heard == as_heard(tuple(bare(p) for p in b)) for b in pronunciations(base)):
+                    return True
+            elif any(_consonants(rest) == _consonants(b) for b in pronunciations(base)):
                 return True
     return False
 
 
-def prefix_bases(word: str) -> set[str]:
-    """Known words that `word` is a prefix before (unhappy -> happy, rebuild -> build)."""
-    found: set[str] = set()
+def _consonants(phones: tuple[str, ...]) -> tuple[str, ...]:
+    """The consonants alone: an unstressed base's vowels are reduced (bicycle, cycle)."""
+    return tuple(p for p in phones if not p[-1].isdigit())
+
+
+@lru_cache(maxsize=16384)
+def prefix_bases(word: str) -> dict[str, bool]:
+    """Known words that `word` is a prefix before (unhappy -> happy, rebuild -> build),
+    each with whether a meaning shared with it would prove the word made from it
+    (Prefix.proof). Cached: not to be changed."""
+    found: dict[str, bool] = {}
     for prefix in PREFIXES:
         base = word[len(prefix.text) :]
         if not word.startswith(prefix.text) or len(base) < 3 or not set(lexicon().pos.get(base, "")) & set(prefix.base):
             continue
         rarer = lexicon().freq(word) <= lexicon().freq(base)
         if (rarer or not prefix.guarded) and _heard_as(word, prefix, base):
-            found.add(base)
+            found[base] = found.get(base, False) or prefix.proof
     return found

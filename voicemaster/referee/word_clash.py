@@ -23,6 +23,7 @@ from voicemaster.referee.evidence import by_accident, derived_soundly
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash, maybe
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
+from voicemaster.referee.prefixes import prefix_bases
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.settled import ACCIDENT, MADE, settled
 from voicemaster.referee.sounds import bare, pronunciations
@@ -81,7 +82,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
                         found[k] = derived_soundly(stem, k)
             for base, chained in derivation.unlinked_bases(stem).items():
                 further = rooted(base, depth - 1) if depth > 1 and chained else {}
-                attested = _attested(stem, base) and heard_as_kin(stem, base)
+                attested = _attested(stem, base) and heard_as_kin(stem, base) and prefix_bases(stem).get(base, True)
                 found[base] = found.get(base, False) or attested
                 found.update((root, found.get(root, False)) for root in further if stem.startswith(root[:-1]))
         else:
