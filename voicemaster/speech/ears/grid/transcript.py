@@ -37,7 +37,8 @@ def words(tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word]:
     """The tokens as words: a new word at a space, a hyphen ("grass-egypt") or a separator, letters and digits apart
     ("Rho2" → "rho", "two"), "'s" a word of its own ("Card 7's" → "card", "seven", "s"),
     hesitations and fillers ("okay", "so") left out, and cut where the words start saying
-    themselves again ("Again again again ...": a short window makes Whisper repeat)."""
+    themselves again ("Again again again ...": a short window makes Whisper repeat), by
+    two words: two cards that sound alike may be written alike ("Ferret ferret canoe")."""
     spans: list[tuple[str, int, int]] = []
     pauses: set[int] = set()
     for i, token in enumerate(tokens):
@@ -59,4 +60,4 @@ def words(tokens: list[int], decode: Callable[[list[int]], str]) -> list[Word]:
         for j, piece in enumerate(pieces):
             spoken = DIGIT_WORDS[int(piece)] if piece.isdigit() and int(piece) < 10 else piece
             out.append(Word(spoken, start, end, capital, k in pauses and j == len(pieces) - 1))
-    return out[: until_repeat([w.text for w in out])]
+    return out[: until_repeat([w.text for w in out], agree=2)]

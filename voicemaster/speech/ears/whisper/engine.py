@@ -76,10 +76,15 @@ def log_softmax(logits: np.ndarray) -> np.ndarray:
     return x - (m + np.log(np.sum(np.exp(x - m), axis=-1, keepdims=True)))
 
 
-def until_repeat(tokens: Sequence[object]) -> int:
+def until_repeat(tokens: Sequence[object], agree: int = 1) -> int:
     """How many tokens (or words) the first saying has: on a short window Whisper says the
-    phrase again instead of ending ("We pick umbrella. We pick umbrella.")."""
-    return next((i for i in range(1, len(tokens)) if tokens[i] == tokens[0]), len(tokens))
+    phrase again instead of ending ("We pick umbrella. We pick umbrella."). A saying again
+    opens as the first did for `agree` items, or as many as are left: with 2, a row of cards
+    whose first two sound alike ("ferret ferret canoe ...") is no phrase said again."""
+    return next(
+        (i for i in range(1, len(tokens)) if list(tokens[i : i + agree]) == list(tokens[: min(agree, len(tokens) - i)])),
+        len(tokens),
+    )
 
 
 def load_model(model_dir: Path) -> ctranslate2.models.Whisper:
