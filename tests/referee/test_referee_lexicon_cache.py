@@ -26,6 +26,7 @@ TINY = Lexicon(
     met_classes={"snowman": "artifact"},
     akin={"snowy": "snow"},
     spellings={"kabob": "kebab:~"},
+    suffixed={"snowy": "snow"},
     translations={"nieve": "snow:es"},
     settled={"snowy snow": "m"},
 )

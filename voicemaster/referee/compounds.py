@@ -38,6 +38,7 @@ from voicemaster.referee.compound_parts import (
 )
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, stressed
+from voicemaster.referee.suffixes import suffix_bases
 
 SURE, LIKELY, SPELLED = 0, 1, 2
 """How far a split is a compound: WordNet confirms it; shaped like one (or a word
@@ -199,12 +200,13 @@ def _vet(whole: str, parts: Split) -> Vetted | None:
     (snowglobe, tigerskin): an accidental spelling is one of an established word.
     """
     if not kinship.known(whole):
-        unheard = not pronunciations(whole) and all(_common_content_word(p) for p in parts)
-        return parts, (SURE if unheard else LIKELY,) * len(parts)
+        return parts, (SURE if _unheard_of_words(whole, parts) else LIKELY,) * len(parts)
     ties = {part: tie for part in parts if (tie := kinship.related(whole, part)) is not None}
     if any(not tie.minor for tie in ties.values()):
         kept = tuple(p for p in parts if _a_word_here(whole, p, p in ties))
         sure = {p for p, tie in ties.items() if not tie.minor}
+        if _unheard_head(whole, parts):
+            sure.add(parts[-1])
         heard = _heard_whole(whole, parts)
         return kept, _attested(whole, kept, tuple(SURE if p in sure or heard else LIKELY for p in kept))
     if not _a_word_here(whole, parts[-1], parts[-1] in ties):
@@ -236,6 +238,24 @@ def _head_levels(parts: Split) -> tuple[Level, ...]:
     """A compound of its head's kind: SURE of the head, LIKELY of the rest (a chestnut
     is a nut, but no chest is in it)."""
     return (LIKELY,) * (len(parts) - 1) + (SURE,)
+
+
+def _unheard_of_words(whole: str, parts: Split) -> bool:
+    """A word cmudict cannot say, made of common content words: nothing says a part is
+    not heard in it (as chest is not in chestnut), so it is made of them all."""
+    return not pronunciations(whole) and all(_common_content_word(p) for p in parts)
+
+
+def _unheard_head(whole: str, parts: Split) -> bool:
+    """Is the last part the head of a word cmudict cannot say, a common word whose kind the
+    whole is (a kickstand is a stand, a silversmith a smith)? Then the whole is made of it,
+    though WordNet ties the whole to its first part only. Not a first part WordNet leaves
+    untied (dotage is tied to age; no dot is in it), nor a suffix spelled like a word
+    (approachability: Wiktionary has approach + -ability)."""
+    head = parts[-1]
+    bases = [*lexicon().suffixed.get(whole, "").split(), *(base for base, _ in suffix_bases(whole))]
+    suffixed = any(base.startswith(parts[0]) for base in bases)
+    return not pronunciations(whole) and _common_content_word(head) and not suffixed and of_its_kind(whole, head)
 
 
 def _heard_whole(whole: str, parts: Split) -> bool:

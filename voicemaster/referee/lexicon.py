@@ -6,7 +6,8 @@ frequencies, breame's British/American spelling pairs, and this package's own
 table of word kinship derived from WordNet 3.0 (data/wordnet_kin.tsv.gz, built by
 scripts/build_morphology.py) and of WordNet's irregular forms (data/wordnet_forms.tsv.gz:
 brethren, oxen, cherubim), for the forms lemminflect does not list, and of its spellings of one word
-(data/wordnet_spellings.tsv.gz: kabob, kebab); and two tables written by hand, common translations of
+(data/wordnet_spellings.tsv.gz: kabob, kebab); the suffixed words Wiktionary derives, from MorphyNet
+(data/morphynet_suffixed.tsv.gz, built by scripts/build_derivations.py: sluggish <- slug); and two tables written by hand, common translations of
 English words (data/translations.tsv) and doubtful word pairs judged once (data/settled_pairs.tsv).
 Importing those packages and parsing their files takes a few seconds, so the first build
 writes one flat file of string tables (marshal); later start-ups only read it.
@@ -23,6 +24,7 @@ import tempfile
 from contextlib import ExitStack
 from dataclasses import dataclass, fields
 from importlib import metadata, resources
+from importlib.abc import Traversable
 from pathlib import Path
 
 from voicemaster.sharing import built_once, directory_lock
@@ -34,6 +36,7 @@ CACHE_PREFIX = "referee-lexicon-"
 KINSHIP_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_kin.tsv.gz"
 FORMS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_forms.tsv.gz"
 SPELLINGS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_spellings.tsv.gz"
+SUFFIXED_TABLE = resources.files("voicemaster.referee") / "data" / "morphynet_suffixed.tsv.gz"
 TRANSLATIONS_TABLE = resources.files("voicemaster.referee") / "data" / "translations.tsv"
 SETTLED_TABLE = resources.files("voicemaster.referee") / "data" / "settled_pairs.tsv"
 EXTRA_BRITISH = {
@@ -86,6 +89,9 @@ class Lexicon:
     spellings: dict[str, str]
     """WordNet lemma -> the words it is a spelling of, "|"-separated, each with how
     (data/wordnet_spellings.tsv.gz): kabob -> "kebab:~", chilly -> "chilli:=!"."""
+    suffixed: dict[str, str]
+    """A suffixed word -> the words Wiktionary derives it from, space-separated
+    (data/morphynet_suffixed.tsv.gz): sluggish -> "slug", treasurer -> "treasure"."""
     translations: dict[str, str]
     """A common translation of an English word, lower case without accents -> the English
     words and languages it translates, "|"-separated (data/translations.tsv): tio -> "uncle:es|uncle:pt"."""
@@ -191,9 +197,9 @@ def _kinship() -> tuple[dict[str, str], ...]:
     return (wordnet, *columns)
 
 
-def _wordnet_forms() -> dict[str, str]:
-    """Irregular form -> "base:N|..." from WordNet's exception lists."""
-    with gzip.open(FORMS_TABLE.open("rb"), "rt", encoding="utf-8") as handle:
+def _two_columns(table: Traversable) -> dict[str, str]:
+    """A shipped gzipped table of word -> one value, # comments."""
+    with gzip.open(table.open("rb"), "rt", encoding="utf-8") as handle:
         return dict(line.rstrip("\n").split("\t") for line in handle if not line.startswith("#"))
 
 
@@ -231,7 +237,7 @@ def _settled() -> dict[str, str]:
 
 def build() -> Lexicon:
     lemmas, pos, proper = _morphology()
-    for form, bases in _wordnet_forms().items():
+    for form, bases in _two_columns(FORMS_TABLE).items():
         lemmas.setdefault(form, bases)
     prons = _cmudict()
     american = _spellings()
@@ -251,6 +257,7 @@ def build() -> Lexicon:
         met_classes=met_classes,
         akin=akin,
         spellings=_wordnet_spellings(),
+        suffixed=_two_columns(SUFFIXED_TABLE),
         translations=_translations(american),
         settled=_settled(),
     )
@@ -262,6 +269,7 @@ def _fingerprint() -> str:
     digest.update(KINSHIP_TABLE.read_bytes())
     digest.update(FORMS_TABLE.read_bytes())
     digest.update(SPELLINGS_TABLE.read_bytes())
+    digest.update(SUFFIXED_TABLE.read_bytes())
     digest.update(TRANSLATIONS_TABLE.read_bytes())
     digest.update(SETTLED_TABLE.read_bytes())
     for name in SOURCES:

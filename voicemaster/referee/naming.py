@@ -11,7 +11,7 @@ as it is spelled in both words (WordNet links SNOWMAN to snowy; what both hold i
 from __future__ import annotations
 
 from voicemaster.referee import compounds, kinship
-from voicemaster.referee.affixes import affixal, remainder
+from voicemaster.referee.affixes import affixal, remainder, suffixes_only
 from voicemaster.referee.readings import noun_stems
 
 MIN_BASE = 3
@@ -30,12 +30,13 @@ def spoken_base(base: str, words: tuple[str, ...]) -> str:
 
 
 def _built_on(word: str, base: str) -> bool:
-    """Does `word` hold `base` and another word (fish + -erman, ice + berg, space + ship)?"""
+    """Does `word` hold `base` and another word (fish + -erman, ice + berg, space + ship)?
+    Not a suffix spelled like one (caffeine + -ate)."""
     if any(base in split and len(split) > 1 and min(levels) < compounds.SPELLED
            for split, levels in compounds.vetted_splits(word)):
         return True
     rest = remainder(word, base)
-    if rest is None or affixal(rest):
+    if rest is None or affixal(rest) or suffixes_only(rest):
         return False
     return any(kinship.known(rest[cut:]) for cut in range(len(rest) - MIN_BASE + 1))
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
-from voicemaster.referee import affixes, compounds, derivation, kinship, listed_forms
+from voicemaster.referee import affixes, compounds, derivation, kinship, listed_forms, wiktionary
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.compounds import LIKELY, SPELLED, SURE, Level
 from voicemaster.referee.evidence import by_accident, derived_soundly
@@ -71,7 +71,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
     unlinked (derivation.py) whose base's definitions share a rare word with the word's
     (prisoner, prison: kinship.akin); weakly, the other unlinked ones and what those are
     made from in turn (snobbery <- snobby <- snob), and affix rules alone, for a word
-    WordNet lacks."""
+    WordNet lacks, unless Wiktionary says the word is made so (wiktionary.py)."""
     out: dict[str, bool] = {}
     for stem in sure_stems(word):
         found: dict[str, bool] = {}
@@ -87,6 +87,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
                 found.update((root, found.get(root, False)) for root in further if stem.startswith(root[:-1]))
         else:
             found = dict.fromkeys(affixes.bases(stem), False)
+        found = {base: strong or wiktionary.derives(stem, base) for base, strong in found.items()}
         found.update((base, True) for base in listed_forms.listed_bases(stem))
         for base, strong in found.items():
             for root in {base} if _a_lemma_itself(base) else stems(base):
@@ -191,12 +192,14 @@ def _derivation(clue: str, card: str, display: str, level: Level) -> Clash | Non
 
 
 
-def _shareable(part: str) -> bool:
+def _shareable(part: str, level: Level) -> bool:
     """A part heard inside a one-word compound that is worth sharing: a noun or
-    verb, not a short prefix-like word (con, pro). Words written apart always are."""
+    verb, not a short prefix-like word (con, pro), nor a short rare one unless WordNet
+    confirms both compounds of it (sunspot and SUNROOF, catwalk and CATFISH). Words
+    written apart always are."""
     lex = lexicon()
     content = bool(set(lex.pos.get(part, "")) & {"N", "V"}) and part not in PREFIX_LIKE
-    return content and (len(part) >= SHARED_MIN_LENGTH or lex.freq(part) >= SHARED_SHORT_ZIPF)
+    return content and (len(part) >= SHARED_MIN_LENGTH or level == SURE or lex.freq(part) >= SHARED_SHORT_ZIPF)
 
 
 def _compound(clue: str, card: str, display: str, level: Level) -> Clash | None:
@@ -217,7 +220,7 @@ def _compound(clue: str, card: str, display: str, level: Level) -> Clash | None:
     shared = [
         part
         for part in sorted(compounds.parts(clue, level))
-        if noun_stems(part) & card_parts and (spelled_apart or _shareable(part))
+        if noun_stems(part) & card_parts and (spelled_apart or _shareable(part, level))
     ]
     if shared:
         return said(f"shares {shared[0]} with {display}")
