@@ -8,8 +8,8 @@ is strict: an `ask` is right only on a row whose verdict is `ask`, where the rul
 leaves the clue to the table; an ask on a row the rulebook decides (legal or illegal)
 is a miss, a needless question, counted apart as well. False refusals, legal clues
 refused (each would end a turn and hand the other team a cover), are counted apart, as
-a share of the table's legal rows, and listed; the other disagreements are counted by
-kind (legal asked, illegal passed, ...).
+a share of the table's legal rows, and listed; illegal clues passed as legal, as a share of
+its illegal rows (issue 35); the other disagreements are counted by kind (legal asked, ...).
 The tables: our table; the validation list clue_cases_validation.tsv (written
 before the referee was measured on it, issue 11); validation list 2,
 clue_cases_validation_2.tsv (issue 17, written before measuring); and the
@@ -20,7 +20,8 @@ validation list 6, clue_cases_validation_6.tsv (issue 25's second round, written
 before measuring), validation list 7, clue_cases_validation_7.tsv (issue 25's third
 round, written after its method was settled and before measuring), and validation list 8,
 clue_cases_validation_8.tsv (issue 25's fourth round, likewise), clue_cases_validation_9.tsv and
-clue_cases_validation_10.tsv (issue 35, likewise) and clue_cases_validation_11.tsv (its second round).
+clue_cases_validation_10.tsv (issue 35, likewise), clue_cases_validation_11.tsv (its second round) and
+clue_cases_validation_12.tsv (its third).
 Start-up is measured
 cold, in fresh interpreters: import the referee and give the first verdict (which
 loads the cached lexicon); the one-off build of that cache (first run on a
@@ -29,8 +30,8 @@ one by one on random boards from wordlists/default.txt, with clue words the
 referee has not seen before (its per-word caches are cold), mixed with forms and
 compounds of the cards so every rule is exercised. `--baseline REV` measures
 the referee of another git revision the same way, on the same tables, beside it.
-Targets (issue 25): on every table legal clues refused <= 0.5% of its legal rows and
-strict agreement >= 98%; verdict <= 1 ms median; start-up unchanged (issue 17: <= 0.5 s).
+Targets (issue 25): on every table legal clues refused <= 0.5% of its legal rows (issue 35: none) and
+strict agreement >= 98% (issue 35: >= 95% on every list written before its round); verdict <= 1 ms median; start-up unchanged (issue 17: <= 0.5 s).
 """
 
 from __future__ import annotations
@@ -70,9 +71,10 @@ TABLES = (
     ("fresh_9", "clue_cases_validation_9.tsv", "validation list 9 (issue 35, written before measuring)"),
     ("fresh_10", "clue_cases_validation_10.tsv", "validation list 10 (issue 35, written before measuring)"),
     ("fresh_11", "clue_cases_validation_11.tsv", "validation list 11 (issue 35's second round, written before measuring)"),
+    ("fresh_12", "clue_cases_validation_12.tsv", "validation list 12 (issue 35's third round, written before measuring)"),
 )
 """(key, file beside clue_cases.py, how the report names it)."""
-TARGETS = {"agreement": ">= 98%", "false_refusals": "<= 0.5%"}
+TARGETS = {"agreement": ">= 98%", "false_refusals": "<= 0.5%", "passed": "<= 3%"}
 MISSES = ("legal>illegal", "legal>ask", "illegal>legal", "illegal>ask", "ask>legal", "ask>illegal")
 """Disagreements by kind, expected > given; the first is a false refusal."""
 
@@ -154,6 +156,8 @@ def measure_agreement() -> dict[str, Any]:
         out[f"{key}_misses"] = {kind: sum(k == kind for k, _ in misses) for kind in MISSES}
         out[f"{key}_refused"] = [name for kind, name in misses if kind == "legal>illegal"]
         out[f"{key}_false_refusals"] = len(out[f"{key}_refused"]) / max(1, out[f"{key}_legal"])
+        out[f"{key}_illegal"] = sum(case.verdict == "illegal" for case in cases)
+        out[f"{key}_passed"] = out[f"{key}_misses"]["illegal>legal"] / max(1, out[f"{key}_illegal"])
         if key == "table":
             out["rule_agreement"] = sum(found[:2] == (case.verdict, case.rule) for case, found in judged) / len(cases)
     return out
@@ -237,12 +241,18 @@ def report(args: argparse.Namespace) -> str:
          TARGETS["false_refusals"])
         for key, _, label in TABLES
     ]
+    passed_rows = [
+        (f"illegal clues passed as legal, {label} (of {now[key + '_illegal']} illegal)", f"{key}_passed", "%",
+         TARGETS["passed"])
+        for key, _, label in TABLES
+    ]
     rows = [
         *agreement_rows[:1],
         ("agreement on our table: verdict and rule", "rule_agreement", "%", "-"),
         *agreement_rows[1:],
         *asked_rows,
         *refusal_rows,
+        *passed_rows,
         (f"start-up, cached data (median of {args.runs} fresh interpreters)", "startup", "s", "<= 0.5 s"),
         ("start-up, CPU time of those interpreters (median)", "startup_cpu", "s", "-"),
         ("start-up, first run on a machine (builds the cache once)", "build", "s", "-"),

@@ -18,13 +18,10 @@ from typing import Protocol
 from rapidfuzz.distance import Levenshtein
 
 from voicemaster.referee.affixes import affixal
-from voicemaster.referee.spelling import CLIPPED, FULL, SURE_SPELLING, american
+from voicemaster.referee.spelling import CLIPPED, FULL, SURE_SPELLING, VOWELS_APART, american
 
 MIN_LENGTH = 4
 MIN_CLIPPING = 3
-VOWELS_APART = "~"
-"""Spelled alike but for vowels: one word only if neither has a sense of its own
-(kabob, kebab), since homophones differ in their vowels (load, lode; gild, guild)."""
 OWN_SENSES = "!"
 
 
@@ -109,6 +106,8 @@ def spelling_rows(synsets: dict[tuple[str, str], Synset], prons: dict[str, str])
             if kind is None or (a, b) in found or american(a) == american(b) or _said_apart(a, b, prons):
                 continue
             shared = senses[a] & senses[b]
+            # Alike but for vowels, one word only if neither has a sense of its own (kabob, kebab):
+            # homophones differ in their vowels (load, lode; gild, guild).
             if shared not in (senses[a], senses[b]) or (kind == VOWELS_APART and senses[a] != senses[b]):
                 continue
             found[(a, b)] = kind + ("" if shared == senses[a] else OWN_SENSES)

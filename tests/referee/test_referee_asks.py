@@ -34,3 +34,25 @@ def test_no_doubt_is_still_ruled(clue: str, rule: str) -> None:
 
 def test_a_legal_clue_stays_legal() -> None:
     assert judge_clue("ocean", BOARD, referee_asks=True).verdict == "legal"
+
+
+@pytest.mark.parametrize(("clue", "cards"), [("sixth", ("TORCH", "MEADOW")), ("twelfth", ("APPLE",)),
+                                             ("opposite", ("HELMET",)), ("perimeter", ("FOSSIL",))])
+def test_an_ordinal_or_a_place_on_the_grid_is_asked(clue: str, cards: tuple[str, ...]) -> None:
+    """An ordinal up to 25 can count the cards (the sixth card); the grid has an opposite side
+    and a perimeter."""
+    verdict = judge_clue(f"{clue} 1", cards)
+    assert (verdict.verdict, verdict.rule) == ("ask", "position")
+
+
+@pytest.mark.parametrize(("clue", "letter"), [("aitch", "H"), ("zed", "Z"), ("vee", "V")])
+def test_a_letter_said_by_its_name_is_a_letter(clue: str, letter: str) -> None:
+    """Two cards start with it: refused as the letter would be; "bee" is a word, not B."""
+    cards = (f"{letter}ELMET", f"{letter}ARP", "OTTER")
+    verdict = judge_clue(f"{clue} 2", cards)
+    assert (verdict.verdict, verdict.rule) == ("illegal", "letters")
+    assert judge_clue(f"{clue} 2", (cards[0], "OTTER")).verdict == "legal"
+
+
+def test_a_letter_name_that_is_a_word_stays_a_word() -> None:
+    assert judge_clue("bee 2", ("BUG", "BED", "BOW")).verdict == "legal"

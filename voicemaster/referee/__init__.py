@@ -16,6 +16,7 @@ from voicemaster.referee.lexicon import lexicon as load_lexicon
 from voicemaster.referee.table_hints import (
     counted_by,
     is_position_word,
+    letter_of,
     rhyming_cards,
     spoken_list,
     starting_with,
@@ -66,8 +67,9 @@ def _word_clash(word: str, cards: list[str], referee_asks: bool) -> ClueVerdict 
 
 def _table_hint(word: str, cards: list[str], allow_rhymes: bool, referee_asks: bool) -> ClueVerdict | None:
     said = _say(word)
-    if len(word) == 1 and word.isalpha():
-        starts = starting_with(word, cards)
+    letter = letter_of(word)
+    if letter is not None:
+        starts = starting_with(letter, cards)
         if len(starts) >= 2 and referee_asks:
             return ClueVerdict("ask", "letters", f"{spoken_list(starts)} start with {said}.", starts[0])
         if len(starts) >= 2:

@@ -167,6 +167,38 @@ def _heard_alike(word: str) -> frozenset[tuple[str, ...]]:
     return frozenset(tuple(_heard(p) for p in phones) for phones in _said(word))
 
 
+ENDING_SOUNDS = {"ed": ("D", "T", "AH0 D"), "d": ("D", "T"), "es": ("Z", "AH0 Z"), "s": ("Z", "S"), "ing": ("IH0 NG",)}
+"""How a regular ending is said after its base (cowered: cower + D), for a form cmudict lacks."""
+
+
+def said_alike(a: str, b: str) -> bool:
+    """Are two words homophones: said alike, unstressed vowels reduced alike, a form cmudict
+    lacks said as its lemma and ending (cowered, coward), and N-S heard as N-T-S, as most
+    speakers say it (patience, patients; prince, prints)?"""
+    return bool(_heard_forms(a) & _heard_forms(b))
+
+
+@lru_cache(maxsize=65536)
+def _heard_forms(word: str) -> frozenset[tuple[str, ...]]:
+    sounds = set(_heard_alike(word))
+    if not sounds:
+        for lemma, _ in lexicon().lemmas_of(word):
+            for ending, endings in ENDING_SOUNDS.items():
+                if word.endswith(ending) and word[: -len(ending)].startswith(lemma[:-1]):
+                    sounds |= {(*h, *(_heard(p) for p in e.split())) for h in _heard_alike(lemma) for e in endings}
+    return frozenset(_with_stop(phones) for phones in sounds)
+
+
+def _with_stop(phones: tuple[str, ...]) -> tuple[str, ...]:
+    """A T between N and S, as most speakers say it (patience sounds like patients)."""
+    out: list[str] = []
+    for i, p in enumerate(phones):
+        out.append(p)
+        if p == "N" and phones[i + 1 : i + 2] == ("S",):
+            out.append("T")
+    return tuple(out)
+
+
 def _spelled_rhyme(a: str, b: str) -> bool:
     """The longest ending both share, from its first vowel on, is three letters or more
     and is not all of either word (crumpet, trumpet; whelk, elk is a compound's business)."""

@@ -41,19 +41,21 @@ def american(word: str) -> str:
 
 
 SURE_SPELLING = "="
-DOUBTFUL_SPELLINGS = frozenset({"=!", "~", ">!"})
+VOWELS_APART = "~"
+DOUBTFUL_SPELLINGS = frozenset({"=!", "~!", ">!"})
 CLIPPED = "<"
 FULL = ">"
 """The kinds of data/wordnet_spellings.tsv.gz (built by scripts/spelling_variants.py): spelled
-alike; in doubt (it has senses of its own: "!"; alike but for vowels: "~"); a clipping; a full form."""
-SAME_WORD = frozenset({SURE_SPELLING, CLIPPED, FULL}) | DOUBTFUL_SPELLINGS
+alike; alike but for vowels, every sense of each the other's (kabob, kebab; tsar, czar);
+in doubt (it has senses of its own: "!"); a clipping; a full form."""
+SAME_WORD = frozenset({SURE_SPELLING, VOWELS_APART, CLIPPED, FULL}) | DOUBTFUL_SPELLINGS
 
 
 def spelling_of(clue: str, card: str) -> str | None:
     """How the clue is the card in another spelling WordNet lists (data/wordnet_spellings.tsv.gz):
-    SURE_SPELLING, CLIPPED (sax, SAXOPHONE) or FULL (saxophone, SAX) for certain; one of
-    DOUBTFUL_SPELLINGS (only its vowels alike: kabob; or it has senses of its own: chilly,
-    the pepper and the cold); None when it is not."""
+    SURE_SPELLING, VOWELS_APART (kabob, KEBAB), CLIPPED (sax, SAXOPHONE) or FULL (saxophone,
+    SAX) for certain; one of DOUBTFUL_SPELLINGS (it has senses of its own: chilly, the pepper
+    and the cold); None when it is not."""
     for entry in lexicon().spellings.get(clue, "").split("|"):
         other, _, kind = entry.partition(":")
         if other == card and kind in SAME_WORD:

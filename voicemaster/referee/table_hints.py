@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from voicemaster.referee.sounds import rhymes
-from voicemaster.vocabulary import spoken_number
+from voicemaster.vocabulary import ordinal_number, spoken_number
 
 POSITION_WORDS = frozenset(
     """corner corners top bottom left right middle center centre row rows column columns
@@ -11,7 +11,7 @@ POSITION_WORDS = frozenset(
     neighbor neighbour neighbors neighbours grid first second third fourth fifth last
     horizontal horizontally vertical vertically central centrally lowest highest
     north south east west northeast northwest southeast southwest northern southern eastern
-    western beneath underneath halfway""".split()
+    western beneath underneath halfway opposite perimeter""".split()
 )
 """Words that can point at places in the 5x5 grid; the opposing spymaster decides."""
 DIRECTIONS = frozenset(
@@ -22,6 +22,20 @@ DIRECTIONS = frozenset(
 southernmost, inwards, sideways (CLUE_RULES: position words are asked). "Almost", "toward" and "backward"
 are not: their first part is no direction on a table."""
 DIRECTION_ENDINGS = ("most", "ward", "wards", "ways")
+
+
+GRID_CARDS = 25
+LETTER_NAMES = {
+    "aitch": "h", "haitch": "h", "zed": "z", "zee": "z", "vee": "v", "wye": "y", "dee": "d", "cee": "c",
+    "ess": "s", "eff": "f", "ar": "r",
+}
+"""Letters said by their names where the name is no other word: "bee", "sea", "tea", "you"
+and "why" are words a clue may mean, and stay words."""
+
+
+def letter_of(word: str) -> str | None:
+    """The letter a clue is: a single letter, or a letter's name (aitch: h)."""
+    return word if len(word) == 1 and word.isalpha() else LETTER_NAMES.get(word)
 
 
 def letter_count(card: str) -> int:
@@ -53,8 +67,13 @@ def counted_by(word: str, visible: list[str]) -> list[str]:
 
 
 def is_position_word(word: str) -> bool:
-    return word in POSITION_WORDS or any(
-        word.endswith(ending) and word[: -len(ending)] in DIRECTIONS for ending in DIRECTION_ENDINGS)
+    """A place on the grid: a position word, a direction made a position (leftmost), or an
+    ordinal that can count the cards (sixth, twelfth)."""
+    return (
+        word in POSITION_WORDS
+        or any(word.endswith(ending) and word[: -len(ending)] in DIRECTIONS for ending in DIRECTION_ENDINGS)
+        or 1 <= (ordinal_number(word) or 0) <= GRID_CARDS
+    )
 
 
 def rhyming_cards(word: str, visible: list[str]) -> list[str]:

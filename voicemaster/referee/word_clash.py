@@ -26,7 +26,7 @@ from voicemaster.referee.naming import relation
 from voicemaster.referee.prefixes import prefix_bases
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.settled import ACCIDENT, MADE, settled
-from voicemaster.referee.sounds import bare, pronunciations
+from voicemaster.referee.sounds import bare, pronunciations, said_alike
 from voicemaster.referee.spelling import CLIPPED, DOUBTFUL_SPELLINGS, FULL, american, spelling_of
 from voicemaster.referee.translations import fold, translated_from
 from voicemaster.vocabulary import ordinal_number, spoken_number
@@ -282,13 +282,18 @@ def _with_card_stems(stems_listed: tuple[str, ...], card: str) -> Iterator[tuple
 
 
 def _checks(clue: str, card: str, display: str) -> Iterator[Clash | None]:
-    """The checks in order, computed only as far as needed."""
+    """The checks in order, computed only as far as needed. A homophone is another word
+    (CLUE_RULES): only its spelling or an inflection of one reading of the card can tie
+    it to the card (led, LEAD), never a kinship of meaning (WordNet links coward and
+    cower; cowered is no form of COWARD)."""
     one_word = not any(ch in clue + card for ch in " -")
     if one_word:
         yield _spelling(clue, card, display)
         yield _translation(clue, card, display)
         yield _ordinal(clue, card, display)
         yield _inflection(clue, card, display)
+        if said_alike(clue, card):
+            return
         yield _kin(clue, card, display)
         yield _derivation(clue, card, display, SURE)
     yield _compound(clue, card, display, SURE)
