@@ -375,3 +375,27 @@ def test_an_unexpected_error_does_not_stop_later_announcements() -> None:
         assert speaker.wait_idle(5)
     assert console.lines == [SHIP]
     assert console.warnings == ["could not deliver an announcement (BrokenPipeError('display went away'))"]
+
+
+def test_an_engine_slow_to_start_is_replaced_not_given_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a busy machine espeak once took longer than the wait to start (the session then
+    showed every announcement as text): the first announcement starts a fresh engine."""
+    monkeypatch.setattr("voicemaster.voice.tts.MIN_START_WAIT", 0.5)
+    starts: list[float] = []
+
+    def slow_first(settings: VoiceSettings) -> Pyttsx3Synthesizer:
+        starts.append(time.monotonic())
+        if len(starts) == 1:
+            time.sleep(1.5)
+        return Pyttsx3Synthesizer(settings)
+
+    path = tmp_path / "out.wav"
+    console = Recorder()
+    with Speaker(VoiceSettings(output=str(path), timeout=0.2), console=console, synthesizer=slow_first) as speaker:
+        speaker.say(APPLE)
+        speaker.say(SHIP)
+        assert speaker.wait_idle(20)
+    assert console.lines == [] and len(console.warnings) == 1 and "did not start" in console.warnings[0]
+    assert [text for text, _ in console.audio] == [APPLE, SHIP] and len(starts) == 2
+    params, samples = read_wav(path)
+    assert params.nframes / params.framerate > 1.0 and rms(samples) > 1000

@@ -24,9 +24,10 @@ from voicemaster.voice.synth import Pcm, Pyttsx3Synthesizer, Synthesizer, Synthe
 
 MAX_ENGINE_FAILURES = 3
 """Consecutive engine failures after which the rest of the session is text only."""
-MIN_START_WAIT = 5.0
+MIN_START_WAIT = 15.0
 """Seconds an engine may take to start, however short the wait for one announcement: on a
-busy machine (Whisper deciding on both cores) a fresh engine took over 0.5 s to come up."""
+busy machine (Whisper deciding on both cores) a fresh engine took over 0.5 s to come up, and
+once over 5 s with the test suite on both cores beside it."""
 
 
 class Console:
@@ -262,17 +263,27 @@ class Speaker:
         return None
 
     def _start_engine(self) -> _EngineThread | None:
-        """A fresh engine thread; None when it cannot start, and then text for the rest of the session."""
+        """A fresh engine thread; None when it cannot start, and then text for the rest of the
+        session. One that is only slow to start (a busy machine) is one failure: the next
+        announcement tries a fresh one."""
         engine = _EngineThread(self._factory, self.settings)
+        wait = max(self.settings.timeout, MIN_START_WAIT)
         try:
-            engine.wait_ready(max(self.settings.timeout, MIN_START_WAIT))
+            engine.wait_ready(wait)
         except InputError:
             raise
+        except TimeoutError:
+            engine.abandon()
+            self._failures += 1
+            if self._failures >= MAX_ENGINE_FAILURES:
+                self._console.warning(f"the speech engine did not start in {wait:g} s, again; announcements are shown as text")
+            else:
+                self._warn_once("engine", f"the speech engine did not start in {wait:g} s; that announcement is shown as text")
+            return None
         except Exception as exc:
             engine.abandon()
             self._failures = MAX_ENGINE_FAILURES
-            reason = "it did not start in time" if isinstance(exc, TimeoutError) else str(exc)
-            self._console.warning(f"no speech engine ({reason}); announcements are shown as text")
+            self._console.warning(f"no speech engine ({exc}); announcements are shown as text")
             return None
         return engine
 
