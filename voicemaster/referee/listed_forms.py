@@ -59,9 +59,40 @@ IRREGULAR_DERIVATIONS = {
     "able": ("ability",),
     "nation": ("national", "nationality"),
     "nature": ("natural",),
+    "dead": ("death",),
+    "die": ("death",),
+    "heal": ("health",),
+    "hot": ("heat",),
+    "full": ("fill",),
+    "food": ("feed",),
+    "blood": ("bleed",),
+    "gold": ("gild",),
+    "foul": ("filth",),
+    "thief": ("theft",),
+    "know": ("knowledge",),
+    "prove": ("proof",),
+    "sing": ("song",),
+    "strive": ("strife",),
+    "believe": ("belief",),
+    "bath": ("bathe",),
+    "breath": ("breathe",),
+    "cloth": ("clothe",),
+    "glass": ("glaze",),
+    "grass": ("graze",),
+    "tell": ("tale",),
+    "sell": ("sale",),
+    "lend": ("loan",),
 }
-"""Derivations with a changed stem that no spelling rule reaches."""
-IRREGULAR_BASES = {d: base for base, derived in IRREGULAR_DERIVATIONS.items() for d in derived}
+"""Derivations with a changed stem that no spelling rule reaches: besides those above, the
+English words made by a vowel change (i-mutation or ablaut: food, feed; gold, gild; sing,
+song) or a voiced ending (bath, bathe), as grammars of English list them, where the two
+still mean one thing (not moon and month, nor drink and drench)."""
+IRREGULAR_BASES = {
+    word: frozenset(base for base, derived in IRREGULAR_DERIVATIONS.items() if word in derived)
+    for words in IRREGULAR_DERIVATIONS.values()
+    for word in words
+}
+"""Derived word -> its bases (death: dead and die)."""
 
 CLIPPINGS = {
     "ad": "advertisement", "advert": "advertisement", "app": "application", "auto": "automobile",
@@ -112,7 +143,6 @@ def demonym_bases(word: str) -> set[str]:
 def listed_bases(word: str) -> set[str]:
     """The listed irregular bases of `word` (people -> person, Dutch -> Holland)."""
     found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
-    if word in IRREGULAR_BASES:
-        found.add(IRREGULAR_BASES[word])
+    found |= IRREGULAR_BASES.get(word, frozenset())
     found.update(w for w in (CLIPPINGS.get(word), FULL_FORMS.get(word)) if w)
     return found
