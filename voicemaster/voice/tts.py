@@ -255,12 +255,16 @@ class Speaker:
             return pcm
         self._engine.abandon()
         self._engine = None
+        self._engine_failed(problem, "and was restarted; that announcement is shown as text")
+        return None
+
+    def _engine_failed(self, problem: str, then: str) -> None:
+        """One more failure in a row: said once, and after MAX_ENGINE_FAILURES text from now on."""
         self._failures += 1
         if self._failures >= MAX_ENGINE_FAILURES:
             self._console.warning(f"{problem}; it keeps failing, so announcements are shown as text from now on")
         else:
-            self._warn_once("engine", f"{problem} and was restarted; that announcement is shown as text")
-        return None
+            self._warn_once("engine", f"{problem} {then}")
 
     def _start_engine(self) -> _EngineThread | None:
         """A fresh engine thread; None when it cannot start, and then text for the rest of the
@@ -274,11 +278,7 @@ class Speaker:
             raise
         except TimeoutError:
             engine.abandon()
-            self._failures += 1
-            if self._failures >= MAX_ENGINE_FAILURES:
-                self._console.warning(f"the speech engine did not start in {wait:g} s, again; announcements are shown as text")
-            else:
-                self._warn_once("engine", f"the speech engine did not start in {wait:g} s; that announcement is shown as text")
+            self._engine_failed(f"the speech engine did not start in {wait:g} s", "and a fresh one is tried next")
             return None
         except Exception as exc:
             engine.abandon()
