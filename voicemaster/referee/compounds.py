@@ -39,6 +39,7 @@ from voicemaster.referee.compound_parts import (
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, stressed
 from voicemaster.referee.suffixes import suffix_bases
+from voicemaster.referee.wiktionary import suffixed_from
 
 SURE, LIKELY, SPELLED = 0, 1, 2
 """How far a split is a compound: WordNet confirms it; shaped like one (or a word
@@ -253,7 +254,7 @@ def _unheard_head(whole: str, parts: Split) -> bool:
     untied (dotage is tied to age; no dot is in it), nor a suffix spelled like a word
     (approachability: Wiktionary has approach + -ability)."""
     head = parts[-1]
-    bases = [*lexicon().suffixed.get(whole, "").split(), *(base for base, _ in suffix_bases(whole))]
+    bases = [*suffixed_from(whole), *(base for base, _ in suffix_bases(whole))]
     suffixed = any(base.startswith(parts[0]) for base in bases)
     return not pronunciations(whole) and _common_content_word(head) and not suffixed and of_its_kind(whole, head)
 

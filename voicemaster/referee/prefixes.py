@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from voicemaster.referee.lexicon import lexicon
-from voicemaster.referee.sounds import as_heard, bare, pronunciations
+from voicemaster.referee.sounds import as_heard, bare, is_vowel, pronunciations
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def _heard_as(word: str, prefix: Prefix, base: str) -> bool:
 
 def _consonants(phones: tuple[str, ...]) -> tuple[str, ...]:
     """The consonants alone: an unstressed base's vowels are reduced (bicycle, cycle)."""
-    return tuple(p for p in phones if not p[-1].isdigit())
+    return tuple(p for p in phones if not is_vowel(p))
 
 
 @lru_cache(maxsize=16384)

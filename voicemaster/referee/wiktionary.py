@@ -17,11 +17,16 @@ NATURAL_KINDS = frozenset({"animal", "body", "food", "object", "plant", "substan
 people use it, is an organ (body, food), whatever "one who lives" Wiktionary lists."""
 
 
+def suffixed_from(word: str) -> list[str]:
+    """The words Wiktionary derives `word` from by a suffix, in any of its senses."""
+    return lexicon().suffixed.get(word, "").split()
+
+
 def derives(word: str, base: str) -> bool:
     """Does Wiktionary derive `word` from `base` by a suffix, in the sense the word is
     used in? Not when every sense of it WordNet's tagged corpus met is a natural kind
     the base has no sense of (liver; but tigress, an animal, of tiger, an animal)."""
-    if base not in lexicon().suffixed.get(word, "").split():
+    if base not in suffixed_from(word):
         return False
     used = kinship.met_classes(word)
     return not (used and used <= NATURAL_KINDS and not used & kinship.classes(base))
