@@ -4,8 +4,8 @@ A table talks for hours around a referee that waits for a "yes" or a "stop". Her
 (or --minutes) of one split's real people who ask for nothing (../shared/realspeech: calls,
 sentences, single words, numbers, card names, wake words, noise) is laid end to end with
 0.2-1.5 s of room tone between clips, in a random order, some clips spoken over each other;
-the stream is cut by the app's own endpointer and every utterance is heard by the ear in the
-guess phase with a question open (so a "yes", a "no" or a "stop" would all be acted on), or
+the stream is heard as `voicemaster recognize` hears a file (play's front end and endpointer,
+then the ear on every utterance) in the guess phase with a question open (so a "yes", a "no" or a "stop" would all be acted on), or
 with `--phase clue` while a clue is awaited (a clue read back for a yes is taken too).
 Anything acted on or asked is a false accept. Each utterance's evidence goes to `--log`, so
 other Whisper bars can be tried on the same hearings (bench/speech/whisper_log.replayed).
@@ -32,12 +32,12 @@ sys.path.insert(0, str(ROOT))
 from bench.speech.realspeech import BOARD, REQUESTS, clips, read  # noqa: E402
 from bench.speech.whisper_log import whisper_evidence, whisper_with  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
-from voicemaster.speech.audio.endpointer import Endpointer  # noqa: E402
+from voicemaster.commands.recognize import moment  # noqa: E402
 from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
-from voicemaster.speech.audio.sources import FRAME_SAMPLES  # noqa: E402
+from voicemaster.speech.audio.sources import ArraySource  # noqa: E402
+from voicemaster.speech.recordings import hear_recording  # noqa: E402
 from voicemaster.speech.voices.synthetic import active_power  # noqa: E402
 from voicemaster.understand.intents import to_json  # noqa: E402
-from voicemaster.understand.listening import Listening  # noqa: E402
 
 LEVEL = 3000.0
 """Speech RMS every clip is brought to (int16 scale): a table's voices at one distance."""
@@ -79,8 +79,7 @@ def main() -> None:
     audio = stream(args.split, args.minutes, args.seed)
     ear = whisper_with(args.set)
     clue = args.phase == "clue"
-    now = Listening(BOARD, Phase.CLUE if clue else Phase.GUESS, awaiting_clue=clue, question_open=not clue)
-    frames = (audio[i : i + FRAME_SAMPLES] for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES))
+    now = moment(BOARD, Phase.CLUE if clue else Phase.GUESS, question=not clue)
     taken: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     ms: list[float] = []
@@ -88,8 +87,7 @@ def main() -> None:
     started = time.perf_counter()
     args.log.parent.mkdir(parents=True, exist_ok=True)
     log = args.log.open("w", encoding="utf-8")
-    for utterance in Endpointer().utterances(frames):
-        heard = ear.hear(utterance.audio, now)
+    for heard in hear_recording(ear, ArraySource(audio), now):
         print(json.dumps({"heard": heard.transcript, "ms": round(heard.decode_ms, 1), "intent": to_json(heard.intent),
                           "evidence": whisper_evidence(heard)}), file=log, flush=True)
         count += 1

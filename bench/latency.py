@@ -37,9 +37,10 @@ from voicemaster.game.cards import Identity
 from voicemaster.game.core import Game
 from voicemaster.referee import judge_clue_word
 from voicemaster.setup.dealing import new_deal
+from voicemaster.setup.edges import told_live
 from voicemaster.setup.sources import feed_audio
 from voicemaster.speech.audio.sources import ArraySource
-from voicemaster.speech.audio.front_end import open_front_end
+from voicemaster.speech.recordings import front_end_for
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.ears.engines import open_ear
 from voicemaster.speech.voices.speakers import say
@@ -128,7 +129,8 @@ def measure(
     console.event.clear()
     before = len(console.started)
     assert stage.ear is not None
-    front_end = open_front_end(stage.ear.denoise, app.speaker.speaking, brisk=stage.dialogue.brisk)
+    front_end = front_end_for(stage.ear)
+    told_live(front_end, app, app.speaker)
     start = time.monotonic()
     source = ArraySource(audio, realtime=True)
     feeder = threading.Thread(target=feed_audio, args=(source, front_end, KeepOpen(app)), kwargs={"hear_ahead": ahead})

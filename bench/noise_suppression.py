@@ -38,10 +38,12 @@ from voicemaster.speech.audio.denoise import DENOISERS, denoise_frames, make_den
 from voicemaster.speech.audio.endpointer import Endpointer  # noqa: E402
 from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
 from voicemaster.speech.voices.synthetic import babble, mix_at_snr, pink_noise, speak  # noqa: E402
+from voicemaster.understand.requests import CARD, sayings  # noqa: E402
 
 VOICES = ("en-us", "en-us+m3", "en-us+f2", "en-us-nyc", "en-us+m7", "en-us+f4")
-GUESS_FORMS = ("guess {}", "we touch {}", "pick {}", "we pick {}", "choose {}", "touch {}")
-COMMANDS = ("stop guessing", "end turn", "we pass", "undo", "repeat the clue", "how many left", "yes", "cancel")
+GUESS_FORMS = tuple(" ".join("{}" if w == CARD else w for w in said) for said in sayings("guess"))
+COMMANDS = tuple(" ".join(said) for name in ("stop", "undo", "repeat", "status", "yes", "no") for said in sayings(name))
+"""What the table says (understand/requests.py): every guess and these requests, in all their sayings."""
 CONDITIONS: dict[str, tuple[str, float]] = {
     "clean": ("none", 0.0), "babble 20": ("babble", 20), "babble 10": ("babble", 10),
     "babble 5": ("babble", 5), "pink 10": ("pink", 10),

@@ -35,13 +35,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.speech.realspeech import CONDITIONS, Clip, _seed, clips, dress, read  # noqa: E402
+from bench.speech.hearing import heard_as_a_file  # noqa: E402
 from bench.speech.whisper_log import whisper_evidence, whisper_with  # noqa: E402
+from voicemaster.game.actions import Clue  # noqa: E402
 from voicemaster.game.phase import Phase  # noqa: E402
 from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
 from voicemaster.speech.voices.speakers import say  # noqa: E402
 from voicemaster.speech.voices.synthetic import SpeechSynthesisError  # noqa: E402
-from voicemaster.understand.intents import Command, GiveClue, to_json  # noqa: E402
-from voicemaster.understand.listening import Listening  # noqa: E402
+from voicemaster.understand.intents import Command, to_json  # noqa: E402
+from voicemaster.commands.recognize import moment  # noqa: E402
 from voicemaster.vocabulary import DIGIT_WORDS  # noqa: E402
 
 WORDS = ("bed", "bird", "cat", "dog", "happy", "house", "tree", "wow", "marvin", "sheila", "learn", "follow",
@@ -120,7 +122,7 @@ def synthetic_clues(split: str, count: int) -> list[SaidClue]:
 
 
 def outcome(clue: SaidClue, intent: object) -> str:
-    if isinstance(intent, GiveClue):
+    if isinstance(intent, Clue):
         return "right" if (intent.word, intent.number) == (clue.word, clue.number) else "wrong"
     if isinstance(intent, Command) and intent.kind in ("yes", "no"):
         return "answer"
@@ -162,7 +164,7 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     ear = whisper_with(args.set)
-    now = Listening(BOARD, Phase.CLUE, awaiting_clue=True)
+    now = moment(BOARD, Phase.CLUE, question=False)
     cells: dict[tuple[str, str, str], list[dict]] = {}
     args.log.parent.mkdir(parents=True, exist_ok=True)
     with args.log.open("w", encoding="utf-8") as log:
@@ -171,13 +173,13 @@ def main() -> None:
             for condition in args.conditions:
                 for clue in said:
                     audio = dress(clue.body, split, clue.speaker, clue.key, condition, 10.0)
-                    heard = ear.hear(audio, now)
+                    heard = heard_as_a_file(ear, audio, now)
                     intent = heard.intent
                     row = {"split": split, "condition": condition, "source": "real" if clue.source == "real" else "synthetic",
                            "key": clue.key, "word": clue.word, "number": clue.number, "heard": heard.transcript,
                            "intent": to_json(intent), "outcome": outcome(clue, intent), "ms": round(heard.decode_ms, 1),
-                           "heard_word": intent.word if isinstance(intent, GiveClue) else None,
-                           "heard_number": intent.number if isinstance(intent, GiveClue) else None,
+                           "heard_word": intent.word if isinstance(intent, Clue) else None,
+                           "heard_number": intent.number if isinstance(intent, Clue) else None,
                            "evidence": whisper_evidence(heard)}
                     print(json.dumps(row), file=log, flush=True)
                     cells.setdefault((split, condition, row["source"]), []).append(row)

@@ -1,8 +1,8 @@
 """How each ear hears real people: requests said alone, and the talk it must ignore.
 
 Recordings of real people (../shared/realspeech, or --data PATH; bench/speech/realspeech.py
-says what each clip is and which half of the speakers it belongs to) are heard through the
-ear's `hear`, as `voicemaster recognize` hears a file, against the real-voice board (ten
+says what each clip is and which half of the speakers it belongs to) are heard as
+`voicemaster recognize` hears a file (play's front end and endpointer, then the ear), against the real-voice board (ten
 cards the people say, fifteen they never do): every clip in the guess phase with a question
 open (so "yes" and "no" count, and a teammate's "go" could answer it), and the numbers and
 card names said bare in the clue phase too. Clean, and with other real people of the same
@@ -32,15 +32,14 @@ sys.path.insert(0, str(ROOT))
 from bench.speech.realspeech import (  # noqa: E402
     BOARD, CONDITIONS, DEFAULT_ROOT, KINDS, REQUESTS, SETTINGS, TALK_KINDS, Clip, Setting, clips, rendered,
 )
+from bench.speech.hearing import heard_as_a_file  # noqa: E402
 from bench.speech.whisper_log import replayed, whisper_evidence, whisper_with, with_settings  # noqa: E402
+from voicemaster.game.actions import Cover, Guess  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
 from voicemaster.speech.ears.ear import Ear  # noqa: E402
 from voicemaster.understand.heard import Heard  # noqa: E402
 from voicemaster.speech.ears.whisper.thresholds import Thresholds  # noqa: E402
-from voicemaster.understand.intents import (  # noqa: E402
-    AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json,
-)
-from voicemaster.understand.listening import Listening  # noqa: E402
+from voicemaster.understand.intents import from_json, to_json  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 LOG = ROOT / "bench" / ".cache" / "real_voices.jsonl"
@@ -71,7 +70,7 @@ def score(cell: Cell, clip: Clip, setting: Setting, heard: Heard) -> None:
     cell.taken[label].append(intent is not None)
     if intent is not None:
         cell.taken_as[f"{clip.text[:40]} → {json.dumps(to_json(intent))}"] += 1
-    if isinstance(intent, (GuessCard, CoverCard)):
+    if isinstance(intent, (Guess, Cover)):
         cell.revealed.append(f"{clip.text[:60]} → {intent.word}")
 
 
@@ -108,28 +107,15 @@ def logged(sources: list[str], root: Path) -> tuple[dict[tuple[str, str, str], C
     return results, engines
 
 
-def from_json(data: dict | None) -> Intent | None:
-    if data is None:
-        return None
-    kind = data["type"]
-    if kind == "ambiguous":
-        return AmbiguousCard(data["action"], tuple(data["candidates"]))
-    if kind in ("guess", "cover"):
-        return (GuessCard if kind == "guess" else CoverCard)(data["word"])
-    if kind == "clue":
-        return GiveClue(data["word"], data["number"])
-    return Command(kind, data.get("action", "query"))
-
-
 def run(engine: str, ear: Ear, split: str, condition: str, args: argparse.Namespace, log) -> Cell:
     cell = Cell()
     root = args.data
     chosen = [c for c in clips(root) if c.split == split and (not args.kinds or c.kind in args.kinds)]
     chosen = [c for c in chosen if c.kind in REQUESTS][:: args.every] + [c for c in chosen if c.kind not in REQUESTS][:: args.every * args.talk_every]
     for setting in SETTINGS:
-        now = Listening(BOARD, setting.phase, setting.awaiting_clue, setting.question_open)
+        now = setting.now()
         for clip in (c for c in chosen if c.kind in setting.kinds):
-            heard = ear.hear(rendered(clip, condition, root), now)
+            heard = heard_as_a_file(ear, rendered(clip, condition, root), now)
             score(cell, clip, setting, heard)
             line = {"engine": engine, "split": split, "condition": condition, "setting": setting.name,
                     "id": clip.id, "kind": clip.kind, "text": clip.text, "heard": heard.transcript,

@@ -48,6 +48,7 @@ from voicemaster.card_files import TWO_WORD_CARDS, wordlist_cards  # noqa: E402
 from voicemaster.speech.ears.grid.vocabulary import entry_of  # noqa: E402
 from voicemaster.understand.heard import Heard  # noqa: E402
 from voicemaster.understand.listening import GridListening  # noqa: E402
+from voicemaster.understand.setup_phrases import typed_as  # noqa: E402
 from voicemaster.vocabulary import DIGIT_WORDS, number_words  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "setup_grid.md"
@@ -220,7 +221,7 @@ def run(ear: GridEar, split: str, items: list[Said], condition: str, log: object
             table = [None] * 25
         result = hear(ear, clip(said, split, condition, n), said.row, tuple(table) if said.kind == "row" else ())
         _log(log, split, condition, said, result)
-        heard = result.transcript or None
+        heard = typed_as(result.intent) or None
         if said.kind == "row":
             assert said.row is not None
             got = cards_of(heard)
@@ -259,10 +260,10 @@ def _fix(ear: GridEar, cell: Cell, split: str, condition: str, said: Said, k: in
             f"{('first', 'second', 'third', 'fourth', 'fifth')[k]} is {card}")
     fix = Said("fix", text, text, said.voice, said.grid)
     audio = clip(fix, split, condition, n)
-    blind = hear(ear, audio, said.row).transcript or None
+    blind = typed_as(hear(ear, audio, said.row).intent) or None
     result = hear(ear, audio, said.row, tuple(table))
     _log(log, split, condition, fix, result)
-    heard = result.transcript or None
+    heard = typed_as(result.intent) or None
     cell.right["fix blind"].append(blind == text)
     cell.right["fix"].append(heard == text)
     if heard == text:
@@ -273,7 +274,7 @@ def _log(log: object, split: str, condition: str, said: Said, heard: Heard) -> N
     h = heard.evidence
     assert isinstance(h, GridEvidence)
     print(json.dumps({"split": split, "condition": condition, "kind": said.kind, "voice": said.voice, "said": said.text,
-                      "expected": said.expected, "heard": heard.transcript or None, "transcript": h.written,
+                      "expected": said.expected, "heard": typed_as(heard.intent) or None, "transcript": h.written,
                       "ms": round(heard.decode_ms), "forced": h.forced}), file=log, flush=True)
 
 

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("VOICEMASTER_TTS_CACHE", str(ROOT / ".cache" / "tts"))
 
+from voicemaster.game.actions import Clue, Guess  # noqa: E402
 from voicemaster.dialogue import Dialogue  # noqa: E402
 from voicemaster.game.cards import Deal, Identity  # noqa: E402
 from voicemaster.game.core import Game  # noqa: E402
@@ -45,10 +46,10 @@ from voicemaster.journal import Journal, load_game  # noqa: E402
 from voicemaster.referee import judge_clue_word  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
 from voicemaster.speech.audio.sources import reframe  # noqa: E402
-from voicemaster.speech.audio.front_end import open_front_end  # noqa: E402
+from voicemaster.speech.audio.front_end import Pace, open_front_end  # noqa: E402
 from voicemaster.speech.audio.format import SAMPLE_RATE  # noqa: E402
 from voicemaster.speech.voices.synthetic import BABBLE_VOICES, babble, pink_noise, speak  # noqa: E402
-from voicemaster.understand.intents import Command, GiveClue, GuessCard, Intent  # noqa: E402
+from voicemaster.understand.intents import Command, Intent  # noqa: E402
 
 CHATTER = (
     "I think the one about the sea is too risky, we should wait.",
@@ -169,13 +170,13 @@ class Table:
             text, expected = "yes", Command("yes")
         elif s.phase is Phase.CLUE:
             word, number = r.choice(CLUE_WORDS), r.choice(NUMBERS)
-            text, expected = f"clue {word} {number}", GiveClue(word, NUMBERS.index(number) + 1)
+            text, expected = f"clue {word} {number}", Clue(word, NUMBERS.index(number) + 1)
         elif s.guesses_made > 0 and r.random() < 0.25:
             text, expected = "stop", Command("stop")
         else:
             own = [c for c in game.uncovered() if game.deal.identity(c) is Identity.of_team(s.turn)]
             card = r.choice(own) if own and r.random() < 0.8 else r.choice(game.uncovered())
-            text, expected = f"guess {card}", GuessCard(card)
+            text, expected = f"guess {card}", Guess(card)
         return Clip(self.clips[(text, voice)], text, expected)
 
 
@@ -206,7 +207,7 @@ class Session:
         self.deals = deals
         self.figures = Figures()
         self.sim_s = 0.0
-        self.front_end = open_front_end(brisk=lambda: self.dialogue.brisk())
+        self.front_end = open_front_end()
         self.commands: list[tuple[float, float, Intent]] = []
         self.games = 0
         self._new_game()
@@ -254,6 +255,7 @@ class Session:
         understood = self.hear(audio, self.dialogue.listening())
         transcript, intent = understood.transcript, understood.intent
         self.dialogue.hear(intent, read_back=understood.read_back)
+        self.front_end.tell(Pace(self.dialogue.brisk()))
         if expected is None:
             f.chatter_utterances += 1
             if intent is not None:

@@ -2,8 +2,8 @@
 
 Both engines hear the same clips in one run (bench/speech: natural voices from piper, flite
 and festival, espeak-ng reported apart; rooms, natural-voice babble and pink noise), each
-clip through the engine's `Ear.hear` (with its own utterance stage), exactly as the game
-calls it, against what may be said at that moment (phase, uncovered cards, whether a
+clip heard as `voicemaster recognize` hears a file (play's front end and endpointer, then the
+engine's ear with its own utterance stage), against what may be said at that moment (phase, uncovered cards, whether a
 clue is awaited, whether a question is open).
 
     .venv/bin/python bench/speech_accuracy.py [--every 3] [--splits test espeak]
@@ -33,13 +33,14 @@ sys.path.insert(0, str(ROOT))
 from bench.speech.corpus import COUNTS, Item, build  # noqa: E402
 from bench.speech.render import CONDITIONS, render  # noqa: E402
 from bench.speech.report import report  # noqa: E402
+from bench.speech.hearing import heard_as_a_file  # noqa: E402
 from bench.speech.whisper_log import replayed, whisper_evidence, whisper_with, with_settings  # noqa: E402
+from voicemaster.game.actions import Clue, Cover, Guess  # noqa: E402
 from voicemaster.speech.ears.engines import open_ear  # noqa: E402
 from voicemaster.speech.ears.ear import Ear  # noqa: E402
 from voicemaster.understand.heard import Heard  # noqa: E402
-from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, to_json  # noqa: E402
+from voicemaster.understand.intents import AmbiguousCard, Command, Intent, to_json  # noqa: E402
 from voicemaster.speech.ears.whisper.thresholds import Thresholds  # noqa: E402
-from voicemaster.understand.listening import Listening  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 CLIPS = ROOT / "bench" / ".cache" / "speech_accuracy.jsonl"
@@ -81,7 +82,7 @@ def score(cell: Cell, item: Item, heard: Heard) -> None:
         cell.wrong += not right and intent is not None and not heard.read_back and not isinstance(intent, AmbiguousCard)
         return
     if item.kind == "guess_in_clue" or (item.kind == "numtalk" and item.phase == "clue"):
-        cell.false_clues.append(isinstance(intent, GiveClue))
+        cell.false_clues.append(isinstance(intent, Clue))
     if item.kind in IGNORED:
         cell.accepted[item.kind].append(intent is not None)
 
@@ -91,8 +92,8 @@ def run(ear: Ear, items: list[Item], conditions: list[str], log: object) -> dict
     cells: dict[str, dict[str, Cell]] = defaultdict(dict)
     for condition in conditions:
         for item in items:
-            now = Listening(item.uncovered, item.phase, item.awaiting_clue, item.question_open, item.game_over)
-            heard = ear.hear(render(item, condition), now)
+            now = item.now()
+            heard = heard_as_a_file(ear, render(item, condition), now)
             line = {"id": item.id, "split": item.split, "voice": item.voice, "kind": item.kind,
                     "condition": condition, "text": item.text, "expected": to_json(item.expected)}
             score(cells[ear.name].setdefault(condition, Cell()), item, heard)
@@ -115,9 +116,9 @@ def from_json(data: dict | None) -> Intent | None:
     if kind == "ambiguous":
         return AmbiguousCard(data["action"], tuple(data["candidates"][:2]))
     if kind in ("guess", "cover"):
-        return (GuessCard if kind == "guess" else CoverCard)(data["word"])
+        return (Guess if kind == "guess" else Cover)(data["word"])
     if kind == "clue":
-        return GiveClue(data["word"], data["number"])
+        return Clue(data["word"], data["number"])
     return Command(kind, data.get("action", "query"))
 
 

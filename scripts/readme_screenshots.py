@@ -30,7 +30,6 @@ from voicemaster.game.snapshot import GameSnapshot, TableStatus  # noqa: E402
 from voicemaster.understand.parse import parse_utterance  # noqa: E402
 from voicemaster.voice.phrases import understood_phrase  # noqa: E402
 
-
 def terminal_png(renderable: RenderableType, out: Path, width: int = 100) -> Path:
     """What a terminal shows, as rich's SVG rendered to PNG (web fonts removed: offline)."""
     console = Console(record=True, width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor")
@@ -74,7 +73,7 @@ def sample_game() -> tuple[GameSnapshot, TableStatus]:
         reply = dialogue.hear(intent)
         if reply is None:
             raise RuntimeError(f"the referee ignored {move!r}")
-        said = reply.say
+        said = reply
     snapshot = replace(game.snapshot(), timer_left=74.0)
     return snapshot, TableStatus(last_heard=SAMPLE_MOVES[-1], understood=understood, mic_level=0.35, message=said)
 

@@ -36,17 +36,17 @@ from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS  # noqa: E402
 from voicemaster.speech.ears.whisper.features import HOP  # noqa: E402
 from voicemaster.speech.voices.speakers import VOICES, say  # noqa: E402
 from voicemaster.speech.voices.synthetic import SpeechSynthesisError  # noqa: E402
+from voicemaster.understand.requests import sayings  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "short_words"
 SEED = 20261203
 PHRASES = {
-    "stop": ("stop", "stop guessing", "end turn", "pass", "we pass"),
-    "yes": ("yes", "correct", "confirm"),
-    "no": ("no", "cancel", "wrong"),
+    **{word: tuple(" ".join(said) for said in sayings(word)) for word in CLASSES[1:]},
     "none": ("start", "step", "stuff", "stomp", "top", "shop", "now", "know", "go", "snow", "low", "new",
              "you", "yet", "less", "guess", "okay", "wait", "nope not yet", "yes we can", "so", "oh"),
 }
-"""SPEC §2's forms of each short word, and the words Whisper confuses them with (none)."""
+"""Each short word's sayings in a game (understand/requests.py), and the words Whisper confuses
+them with (none)."""
 VARIANTS = ((1.0, 0.0), (0.85, -2.0), (1.15, 2.0))
 """(rate, pitch) a synthetic voice says each phrase at: another speaker, a hurried one."""
 SHORT_SECONDS = 3.0

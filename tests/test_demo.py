@@ -10,11 +10,13 @@ import wave
 from pathlib import Path
 
 from voicemaster.commands.demo_table import ScriptedTable, same_meaning
+from voicemaster.game.actions import Clue
 from voicemaster.game.core import Game
 from voicemaster.referee import judge_clue_word
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.setup.dealing import new_deal
-from voicemaster.understand.intents import GiveClue
+from voicemaster.understand.intents import Command
+from voicemaster.understand.requests import sayings
 
 
 def test_demo_plays_a_whole_game_and_writes_the_announcements(tmp_path: Path) -> None:
@@ -38,12 +40,14 @@ def test_the_scripted_table_takes_a_clue_heard_in_another_spelling_as_understood
     table = ScriptedTable(random.Random(3))
     snap = Game(new_deal(seed=3), HouseRules(), judge=judge_clue_word).snapshot()
     said = table.next_line(snap, awaiting_clue=True)
-    assert isinstance(said.expected, GiveClue)
-    spoken_alike = GiveClue(said.expected.word, said.expected.number)
-    assert table.next_line(snap, awaiting_clue=False, read_back=spoken_alike).text == "yes"
-    assert same_meaning(GiveClue("colour", 2), GiveClue("color", 2))
-    assert not same_meaning(GiveClue("colour", 2), GiveClue("color", 3))
-    assert not table.next_line(snap, False, GiveClue("colour", said.expected.number + 1)).text == "yes"
+    assert isinstance(said.expected, Clue)
+    spoken_alike = Clue(said.expected.word, said.expected.number)
+    answer = table.next_line(snap, awaiting_clue=False, read_back=spoken_alike)
+    assert answer.expected == Command("yes") and (answer.text,) in sayings("yes")
+    assert same_meaning(Clue("colour", 2), Clue("color", 2))
+    assert not same_meaning(Clue("colour", 2), Clue("color", 3))
+    wrong = table.next_line(snap, False, Clue("colour", said.expected.number + 1))
+    assert wrong.expected == Command("no") and (wrong.text,) in sayings("no")
 
 
 PLAYERS_FAIL = """

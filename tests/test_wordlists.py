@@ -13,7 +13,7 @@ import pytest
 from lemminflect import getAllInflections, getAllLemmas
 
 from voicemaster.card_files import read_wordlist
-from voicemaster.understand.templates import vocabulary
+from voicemaster.understand.requests import vocabulary
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 WORDLISTS = Path(__file__).resolve().parents[1] / "wordlists"

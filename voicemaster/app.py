@@ -11,11 +11,10 @@ here too, so there is one thread where the game, the setup and the status change
 from __future__ import annotations
 
 import queue
-import threading
 import time
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Iterable, Protocol
+from typing import Callable, Iterable, Protocol
 
 import numpy as np
 
@@ -28,8 +27,6 @@ TICK_S = 0.2
 
 
 class Speaker(Protocol):
-    speaking: threading.Event
-
     def say(self, text: str) -> None: ...
 
     def wait_idle(self, timeout: float | None = None) -> bool: ...
@@ -106,6 +103,14 @@ class App:
         self.inbox = inbox if inbox is not None else Inbox()
         self.status = TableStatus()
         self.stage: Stage | None = None
+        self._pace: Callable[[bool], None] | None = None
+        self._brisk: bool | None = None
+
+    def tell_pace_to(self, sink: Callable[[bool], None]) -> None:
+        """`sink(brisk)` whenever it changes (the live audio's endpointer: only short requests are
+        expected now, or no longer), and now."""
+        self._pace, self._brisk = sink, None
+        self._tell_pace()
 
     def run(self, stage: Stage) -> bool:
         """Until the stage is finished (True) or the input ends first (False)."""
@@ -165,6 +170,7 @@ class App:
         self._refresh()
 
     def _refresh(self) -> None:
+        self._tell_pace()
         if self.stage is None:
             return
         snapshot = self.stage.view()
@@ -172,10 +178,12 @@ class App:
         for display in self.displays:
             display.update(snapshot, status)
 
-    def brisk(self) -> bool:
-        """Asked by the endpointer on the audio thread: the stage's answer, False between stages."""
+    def _tell_pace(self) -> None:
         stage = self.stage
-        return stage is not None and not stage.finished and stage.brisk()
+        brisk = stage is not None and not stage.finished and stage.brisk()
+        if self._pace is not None and brisk != self._brisk:
+            self._brisk = brisk
+            self._pace(brisk)
 
     def hides_typing(self) -> bool:
         """Asked by the typed input's thread: whether the line being typed is secret now."""

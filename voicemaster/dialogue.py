@@ -2,7 +2,9 @@
 
 Pure of I/O: it takes intents (from typed lines or speech) and the clock's time, applies
 actions to the game, hands each applied action to the journal sink, and returns what
-the referee should say. Every refusal comes back as a sentence, never silently.
+the referee should say. Every refusal comes back as a sentence, never silently. Each request
+of the table (understand/requests.py) has its handler in `COMMANDS` (or, for a clue, a guess
+and a cover, in `_handle`); one the game may hear without a handler stops the import.
 """
 
 from __future__ import annotations
@@ -16,17 +18,10 @@ from voicemaster.game.core import Game
 from voicemaster.game.errors import GameError, NothingToUndo
 from voicemaster.game.events import CoverOffered, GameEvent, TimeUp
 from voicemaster.game.phase import Phase
-from voicemaster.understand.intents import (
-    MAX_CANDIDATES,
-    AmbiguousCard,
-    Command,
-    CoverCard,
-    GiveClue,
-    GuessCard,
-    Intent,
-)
-from voicemaster.understand.listening import Listening
+from voicemaster.understand.intents import MAX_CANDIDATES, AmbiguousCard, Command, Intent
+from voicemaster.understand.listening import Listening, listening
 from voicemaster.understand.not_now import NotNow, UnfinishedClue
+from voicemaster.understand.requests import unhandled
 from voicemaster.voice import phrases
 from voicemaster.voice.refusals import refusal_phrase
 
@@ -45,7 +40,7 @@ class Question:
     asked_at: float
     candidates: tuple[str, ...] = ()
     action: Literal["guess", "cover"] = "guess"
-    clue: GiveClue | None = None
+    clue: act.Clue | None = None
     reminded: bool = False
 
 
@@ -59,11 +54,6 @@ class RulingQuestion:
 
 
 OpenQuestion = Union[Question, RulingQuestion]
-
-
-@dataclass
-class Reply:
-    say: str
 
 
 class Dialogue:
@@ -98,12 +88,12 @@ class Dialogue:
         return RulingQuestion(ruling.word) if ruling is not None else None
 
     @property
-    def read_back(self) -> GiveClue | None:
+    def read_back(self) -> act.Clue | None:
         """The clue read back for a yes before it counts, if one is."""
         return self._asked.clue if self._asked is not None and self._asked.kind == "clue" else None
 
-    def hear(self, intent: Intent | None, read_back: bool = False) -> Reply | None:
-        """React to one utterance; None when nothing should be said (chatter).
+    def hear(self, intent: Intent | None, read_back: bool = False) -> str | None:
+        """What to say to one utterance; None when nothing should be said (chatter).
 
         `read_back`: the speech path asks for this clue to be confirmed before it counts."""
         if intent is None:
@@ -117,26 +107,26 @@ class Dialogue:
                 self._asked = None
         return self._said(self._handle(intent, read_back))
 
-    def why_not(self, what: NotNow | None) -> Reply | None:
+    def why_not(self, what: NotNow | None) -> str | None:
         """Why a line understood only out of turn (not_now.understood_anyway) cannot be done
         now, without doing anything; None when nothing stands in its way here."""
         if isinstance(what, UnfinishedClue):
             return self._said(self._unfinished(what))
         if isinstance(what, Command) and what.kind in ("yes", "no"):
-            return self._said(Reply(phrases.not_now_phrase("There is no question to answer.")))
+            return self._said(phrases.not_now_phrase("There is no question to answer."))
         if isinstance(what, Command) and what.kind == "new_game" and not self.game.is_over():
-            return self._said(Reply(phrases.not_now_phrase("A new game comes when this one is over")))
+            return self._said(phrases.not_now_phrase("A new game comes when this one is over"))
         move = _move(what)
         refused = self.game.refusal(move) if move is not None else None
-        return self._said(Reply(refusal_phrase(refused))) if refused is not None else None
+        return self._said(refusal_phrase(refused)) if refused is not None else None
 
-    def _unfinished(self, clue: UnfinishedClue) -> Reply:
+    def _unfinished(self, clue: UnfinishedClue) -> str:
         refused = self.game.refusal(act.Clue(clue.word or "", 1)) if self.game.state.phase is not Phase.CLUE else None
         if refused is not None:
-            return Reply(refusal_phrase(refused))
-        return Reply(phrases.unfinished_clue_phrase(clue.word, clue.number))
+            return refusal_phrase(refused)
+        return phrases.unfinished_clue_phrase(clue.word, clue.number)
 
-    def tick(self) -> Reply | None:
+    def tick(self) -> str | None:
         """Timer announcements, reminders of the referee's own question, the co-op opponent's move."""
         now = self.clock()
         if self._asked is not None:
@@ -144,10 +134,10 @@ class Dialogue:
             waited = now - q.asked_at
             if waited >= QUESTION_GIVE_UP_S:
                 self._asked = None
-                return self._said(Reply(phrases.no_answer_phrase(self._question_subject(q))))
+                return self._said(phrases.no_answer_phrase(self._question_subject(q)))
             if waited >= QUESTION_REMINDER_S and not q.reminded:
                 q.reminded = True
-                return self._said(Reply(phrases.reminder_phrase(q.prompt)))
+                return self._said(phrases.reminder_phrase(q.prompt))
         if self.coop_cover_since is not None and now - self.coop_cover_since >= COOP_COVER_WAIT_S:
             return self._said(self._announced(self._coop_random_cover()))
         events = self.game.poll_timer()
@@ -159,25 +149,18 @@ class Dialogue:
 
     def listening(self) -> Listening:
         s = self.game.state
-        asked = self.question is not None
-        return Listening(
-            cards=tuple(self.game.uncovered()),
-            phase=Phase.GUESS if s.phase is Phase.GUESS else Phase.CLUE,
-            awaiting_clue=s.phase is Phase.CLUE and not asked,
-            question_open=asked,
-            game_over=s.phase is Phase.OVER,
-            may_overrule=s.refused is not None and s.refused.open and not asked,
-            may_challenge=s.challengeable and s.guesses_made == 0 and not asked,
+        return listening(
+            tuple(self.game.uncovered()), s.phase, question=self.question is not None,
+            refused=s.refused is not None and s.refused.open,
+            challengeable=s.challengeable and s.guesses_made == 0,
         )
 
     def brisk(self) -> bool:
-        """Only short requests are expected now: guesses and commands, or an answer.
-
-        Asked by the endpointer on every frame of an utterance: reads state, builds nothing heavy."""
+        """Only short requests are expected now: guesses and commands, or an answer."""
         return self.game.state.phase is Phase.GUESS or self.question is not None
 
     def opening(self) -> str:
-        return self._said(Reply("VoiceMaster is listening. " + phrases.status_phrase(self.game.snapshot()))).say
+        return self._said("VoiceMaster is listening. " + phrases.status_phrase(self.game.snapshot()))
 
     @staticmethod
     def _question_subject(question: Question) -> str:
@@ -185,73 +168,59 @@ class Dialogue:
 
     # -- intents ----------------------------------------------------------------
 
-    def _handle(self, intent: Intent, read_back: bool = False) -> Reply:
+    def _handle(self, intent: Intent, read_back: bool = False) -> str:
         try:
-            if isinstance(intent, GiveClue):
+            if isinstance(intent, act.Clue):
                 return self._clue(intent, confirmed=not (self.confirm_clues or read_back))
-            if isinstance(intent, GuessCard):
-                return self._act(act.Guess(intent.word))
-            if isinstance(intent, CoverCard):
-                return self._act(act.Cover(intent.word))
+            if isinstance(intent, (act.Guess, act.Cover)):
+                return self._act(intent)
             if isinstance(intent, AmbiguousCard):
                 return self._ask_card(intent)
-            return self._command(intent)
+            return COMMANDS[intent.kind](self)
         except GameError as err:
-            return Reply(refusal_phrase(err))
+            return refusal_phrase(err)
 
-    def _clue(self, intent: GiveClue, confirmed: bool) -> Reply:
+    def _clue(self, intent: act.Clue, confirmed: bool) -> str:
         if not confirmed and self.game.state.phase is Phase.CLUE:
             prompt = phrases.confirm_clue_phrase(intent.word, intent.number)
             return self._ask(Question("clue", prompt, self.clock(), clue=intent))
         pre: list[GameEvent] = []
         if self.coop_cover_since is not None:
             pre = self._coop_random_cover()
-        return self._announced(pre + self._apply(act.Clue(intent.word, intent.number)))
+        return self._announced(pre + self._apply(intent))
 
-    def _handle_clue_safely(self, intent: GiveClue) -> Reply:
+    def _handle_clue_safely(self, intent: act.Clue) -> str:
         try:
             return self._clue(intent, confirmed=True)
         except GameError as err:
-            return Reply(refusal_phrase(err))
+            return refusal_phrase(err)
 
-    def _command(self, intent: Command) -> Reply:
-        snap = self.game.snapshot()
-        if intent.kind == "stop":
-            return self._act(act.Stop())
-        if intent.kind == "undo":
-            last = self.game.last_action()
-            if last is None:
-                return Reply(refusal_phrase(NothingToUndo()))
-            return self._ask(Question("undo", phrases.confirm_undo_phrase(last), self.clock()))
-        if intent.kind in ("yes", "no"):
-            return Reply(phrases.not_now_phrase("There is no question to answer."))
-        if intent.kind == "repeat":
-            return Reply(phrases.repeat_phrase(snap) or self.last_said)
-        if intent.kind == "status":
-            return Reply(phrases.status_phrase(snap))
-        if intent.kind == "new_game":
-            self.new_game_asked = True
-            return Reply("New game.")
-        if intent.kind == "overrule":
-            return self._act(act.Overrule())
-        if intent.kind == "challenge":
-            return self._act(act.Challenge())
-        if intent.time_action == "pause":
-            return self._act(act.PauseTimer())
-        if intent.time_action == "resume":
-            return self._act(act.ResumeTimer())
-        return Reply(phrases.time_phrase(snap))
+    def _undo(self) -> str:
+        last = self.game.last_action()
+        if last is None:
+            return refusal_phrase(NothingToUndo())
+        return self._ask(Question("undo", phrases.confirm_undo_phrase(last), self.clock()))
 
-    def _ask_card(self, intent: AmbiguousCard) -> Reply:
+    def _no_question(self) -> str:
+        return phrases.not_now_phrase("There is no question to answer.")
+
+    def _repeat(self) -> str:
+        return phrases.repeat_phrase(self.game.snapshot()) or self.last_said
+
+    def _new_game(self) -> str:
+        self.new_game_asked = True
+        return "New game."
+
+    def _ask_card(self, intent: AmbiguousCard) -> str:
         """ "Apple?" or "Did you say apple or chapel?": a question of three cards goes unanswered."""
         cards = intent.candidates[:MAX_CANDIDATES]
         return self._ask(Question("card", phrases.confirm_card_phrase(cards), self.clock(), cards, intent.action))
 
-    def _ask(self, question: Question) -> Reply:
+    def _ask(self, question: Question) -> str:
         self._asked = question
-        return Reply(question.prompt)
+        return question.prompt
 
-    def _answer(self, q: OpenQuestion, intent: Intent) -> Reply | None:
+    def _answer(self, q: OpenQuestion, intent: Intent) -> str | None:
         """A reply to the open question, or None when the utterance is about something else."""
         is_yes = isinstance(intent, Command) and intent.kind == "yes"
         is_no = isinstance(intent, Command) and intent.kind == "no"
@@ -259,7 +228,7 @@ class Dialogue:
             return self._act(act.Ruling(accept=is_yes)) if is_yes or is_no else None
         if is_no:
             self._asked = None
-            return Reply(phrases.not_now_phrase("Cancelled"))
+            return phrases.not_now_phrase("Cancelled")
         if q.kind == "undo" and is_yes:
             self._asked = None
             return self._act(act.Undo())
@@ -273,20 +242,20 @@ class Dialogue:
                 action = act.Guess(chosen) if q.action == "guess" else act.Cover(chosen)
                 return self._act(action)
             if is_yes:
-                return Reply(q.prompt)
+                return q.prompt
         return None
 
     # -- applying actions ---------------------------------------------------------
 
-    def _act(self, action: act.Action) -> Reply:
+    def _act(self, action: act.Action) -> str:
         try:
             events = self._apply(action)
         except GameError as err:
-            return Reply(refusal_phrase(err))
+            return refusal_phrase(err)
         return self._announced(events)
 
-    def _announced(self, events: list[GameEvent]) -> Reply:
-        return Reply(phrases.announce_all(events, self.game.snapshot()))
+    def _announced(self, events: list[GameEvent]) -> str:
+        return phrases.announce_all(events, self.game.snapshot())
 
     def _apply(self, action: act.Action) -> list[GameEvent]:
         events = self.game.apply(action)
@@ -306,34 +275,55 @@ class Dialogue:
         card = self.rng.choice(self.game.opponent_agents())
         return self._apply(act.Cover(card))
 
-    def _said(self, reply: Reply) -> Reply:
-        if reply.say:
-            self.last_said = reply.say
+    def _said(self, reply: str) -> str:
+        if reply:
+            self.last_said = reply
         return reply
+
+
+MOVES: dict[str, Callable[[], act.Move]] = {"stop": act.Stop, "overrule": act.Overrule, "challenge": act.Challenge}
+"""The requests that are moves of the game as they are said: the rules may refuse them."""
+CLOCK: dict[str, Callable[[], act.Action]] = {"pause_timer": act.PauseTimer, "resume_timer": act.ResumeTimer}
+ASIDES = frozenset({"repeat", "status", "whose_turn", "time"})
+"""Requests that ask about the game and leave a question open: the table has not moved on."""
+
+def _doing(move: Callable[[], act.Action]) -> Callable[[Dialogue], str]:
+    """The handler of a request that is an action of the game as it is said."""
+    return lambda dialogue: dialogue._act(move())
+
+
+COMMANDS: dict[str, Callable[[Dialogue], str]] = {
+    **{name: _doing(move) for name, move in {**MOVES, **CLOCK}.items()},
+    "undo": Dialogue._undo,
+    "yes": Dialogue._no_question,
+    "no": Dialogue._no_question,
+    "repeat": Dialogue._repeat,
+    "status": lambda d: phrases.status_phrase(d.game.snapshot()),
+    "whose_turn": lambda d: phrases.whose_turn_phrase(d.game.snapshot()),
+    "time": lambda d: phrases.time_phrase(d.game.snapshot()),
+    "new_game": Dialogue._new_game,
+}
+"""The handler of every request without a slot that a game hears (a question's yes and no are
+taken by `_answer` first; these are theirs with no question open)."""
+if missing := unhandled([*COMMANDS, "clue", "guess", "cover"]):
+    raise ImportError(f"requests a game may hear with no handler in the dialogue: {sorted(missing)}")
 
 
 def _move(what: NotNow | None) -> act.Move | None:
     """The move a line asks for, to be tried against the rules."""
-    if isinstance(what, GiveClue):
-        return act.Clue(what.word, what.number)
-    if isinstance(what, GuessCard):
-        return act.Guess(what.word)
-    if isinstance(what, CoverCard):
-        return act.Cover(what.word)
-    if isinstance(what, Command):
-        moves: dict[str, act.Move] = {"stop": act.Stop(), "overrule": act.Overrule(), "challenge": act.Challenge()}
-        return moves.get(what.kind)
+    if isinstance(what, (act.Clue, act.Guess, act.Cover)):
+        return what
+    if isinstance(what, Command) and what.kind in MOVES:
+        return MOVES[what.kind]()
     return None
 
 
 def _moves_on(intent: Intent) -> bool:
-    """The table went on to another move: a question about an earlier one is moot.
-
-    Asking the time or for a repeat leaves the question open."""
-    return not (isinstance(intent, Command) and intent.kind in ("repeat", "status", "time"))
+    """The table went on to another move: a question about an earlier one is moot."""
+    return not (isinstance(intent, Command) and intent.kind in ASIDES)
 
 
 def _chosen_card(intent: Intent, candidates: tuple[str, ...]) -> str | None:
-    if isinstance(intent, (GuessCard, CoverCard)) and intent.word in candidates:
-        return intent.word
+    if isinstance(intent, (act.Guess, act.Cover)) and intent.card in candidates:
+        return intent.card
     return None

@@ -13,15 +13,15 @@ from typing import Callable
 import numpy as np
 
 from voicemaster.app import Answer
-from voicemaster.dialogue import Dialogue, Reply
+from voicemaster.dialogue import Dialogue
+from voicemaster.game.actions import Clue
 from voicemaster.game.core import Game
 from voicemaster.game.snapshot import GameSnapshot
 from voicemaster.hear_ahead import HearAhead
 from voicemaster.inbox import Item, Spoken, Typed
 from voicemaster.referee import warm_up
-from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.ear import GameEar
 from voicemaster.understand.heard import Heard, typed
-from voicemaster.understand.intents import GiveClue
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.not_now import UnfinishedClue, opens_a_clue, understood_anyway
 from voicemaster.understand.parse import parse_utterance
@@ -36,14 +36,14 @@ class Handled:
 
     item: Item
     heard: Heard
-    reply: Reply | None
+    reply: str | None
 
 
 class GameStage:
     """A game, from its opening until its input ends or "new game" is said (or it is over,
     when `stop_when_over`: the demo)."""
 
-    def __init__(self, dialogue: Dialogue, ear: Ear[Listening] | None = None, stop_when_over: bool = False) -> None:
+    def __init__(self, dialogue: Dialogue, ear: GameEar | None = None, stop_when_over: bool = False) -> None:
         """`ear`: how utterances are heard; None for typed lines only."""
         self.dialogue = dialogue
         self.ear = ear
@@ -78,10 +78,9 @@ class GameStage:
             self.on_heard(handled)
         if isinstance(item, Typed) and reply is None:
             return Answer(TYPED_HINT, spoken=False, heard=heard.transcript)
-        return Answer(reply.say if reply is not None else "", heard=heard.transcript,
-                      understood=understood_phrase(heard.intent))
+        return Answer(reply or "", heard=heard.transcript, understood=understood_phrase(heard.intent))
 
-    def _not_now(self, item: Typed | Spoken, heard: Heard) -> Reply | None:
+    def _not_now(self, item: Typed | Spoken, heard: Heard) -> str | None:
         """Why a line that asks for something not possible now cannot be done (not_now.py). Of
         speech only what opens like a clue while one is awaited is answered ("clue ocean" →
         "Ocean, how many?", a clue the ear was unsure of read back for a yes): the table's
@@ -91,7 +90,7 @@ class GameStage:
         if not (self.dialogue.listening().awaiting_clue and opens_a_clue(heard.transcript)):
             return None
         what = understood_anyway(heard.transcript, self.game.deal.cards)
-        if isinstance(what, GiveClue):
+        if isinstance(what, Clue):
             return self.dialogue.hear(what, read_back=True)
         return self.dialogue.why_not(what) if isinstance(what, UnfinishedClue) else None
 
@@ -104,7 +103,7 @@ class GameStage:
 
     def tick(self) -> Answer | None:
         reply = self.dialogue.tick()
-        return Answer(reply.say) if reply is not None else None
+        return Answer(reply) if reply is not None else None
 
     def holds(self, item: Item) -> bool:
         return False

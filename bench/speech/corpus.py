@@ -1,10 +1,10 @@
-"""What the speech benchmark says: boards, every template form, and table talk.
+"""What the speech benchmark says: boards, every saying of the request table, and table talk.
 
 Every kind the referee must handle or ignore:
-- guess          every form of the guess template with an uncovered card   (guess phase)
+- guess          every saying of the guess request with an uncovered card  (guess phase)
 - cover          "cover [the] <card>"                                      (clue phase)
 - command        every command form of the phase; yes/no with a question open
-- clue           both clue templates, clue words from a frequency list, all twelve numbers
+- clue           every clue saying, clue words from a frequency list, all twelve numbers
 - chatter        sentences that mention cards without addressing the referee
 - numtalk        table talk with numbers ("we need two more")
 - guess_in_clue  guesses said while the spymaster thinks: must not become clues
@@ -17,18 +17,19 @@ chatter and number-talk sentences and the clue words are split in disjoint halve
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass
 
 from wordfreq import top_n_list
 
+from voicemaster.game.actions import Clue, Cover, Guess
 from voicemaster.card_files import read_wordlist
 from voicemaster.game.phase import Phase
 from voicemaster.setup.dealing import bundled_wordlist
-from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard, Intent
+from voicemaster.understand.intents import Command, Intent
+from voicemaster.understand.listening import Cue, Listening
 from voicemaster.understand.parse import CLUE_STOPWORDS
-from voicemaster.understand.templates import TEMPLATES, Template, elements, vocabulary
+from voicemaster.understand.requests import FORMS, REQUESTS, sayings, vocabulary
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 from voicemaster.speech.voices.speakers import VOICES
 
@@ -88,18 +89,10 @@ class Item:
     game_over: bool = False
     """Said once the game is over ("new game" may be said only then)."""
 
-
-def forms(template: Template) -> list[tuple[str, ...]]:
-    """Every way to say a template: each optional part taken or left, each alternative;
-    slots stay as "<card>", "<clue>", "<word>", "<number>"."""
-    choices: list[list[tuple[str, ...]]] = []
-    for element in elements(template.pattern):
-        if element.slot is not None:
-            choices.append([(f"<{element.slot}>",)])
-        else:
-            options = [tuple(alt.split()) for alt in element.words]
-            choices.append(options + ([()] if element.optional else []))
-    return [tuple(w for part in combo for w in part) for combo in itertools.product(*choices)]
+    def now(self) -> Listening:
+        """What may be said when the item is said."""
+        cues = {Cue.CLUE_AWAITED: self.awaiting_clue, Cue.QUESTION: self.question_open, Cue.OVER: self.game_over}
+        return Listening(self.uncovered, self.phase, frozenset(c for c, on in cues.items() if on))
 
 
 def fill(form: tuple[str, ...], card: str = "", clue: str = "", number: str = "") -> str:
@@ -156,7 +149,7 @@ def build(split: str, every: int = 1) -> list[Item]:
     of them (every 6th clue had the number zero or six)."""
     b = _Builder(split)
     counts = COUNTS if split != "espeak" else {k: max(2, v // 2) for k, v in COUNTS.items()}
-    by_intent = {intent: [f for t in TEMPLATES if t.intent == intent for f in forms(t)] for intent in {t.intent for t in TEMPLATES}}
+    by_intent = {r.name: list(sayings(r.name)) for r in REQUESTS if r.in_game}
     _requests(b, counts, by_intent)
     _talk(b, counts, by_intent["guess"])
     if every <= 1:
@@ -171,26 +164,27 @@ def _requests(b: _Builder, counts: dict[str, int], by_intent: dict[str, list[tup
         board = b.uncovered()
         card = rng.choice(board)
         b.add("guess", Phase.GUESS, fill(by_intent["guess"][i % len(by_intent["guess"])], card=card.lower()),
-              board, GuessCard(card), question=rng.random() < 0.2)
+              board, Guess(card), question=rng.random() < 0.2)
     for i in range(counts["cover"]):
         board = b.uncovered()
         card = rng.choice(board)
         b.add("cover", Phase.CLUE, fill(by_intent["cover"][i % len(by_intent["cover"])], card=card.lower()),
-              board, CoverCard(card))
-    commands = [(t, f) for t in TEMPLATES if t.intent not in ("guess", "cover", "clue", *RULINGS) for f in forms(t)]
+              board, Cover(card))
+    commands = [f for f in FORMS if f.when.phases and f.request not in ("guess", "cover", "clue", *RULINGS)]
     for i in range(counts["command"]):
-        template, form = commands[i % len(commands)]
-        phase = Phase.GUESS if Phase.GUESS in template.phases and (i % 3 or Phase.CLUE not in template.phases) else Phase.CLUE
-        question = template.needs_question or rng.random() < 0.3
-        b.add("command", phase, fill(form), b.uncovered(), Command(template.intent, template.time_action),
-              awaiting=rng.random() < 0.8, question=question, over=template.needs_over)
+        form = commands[i % len(commands)]
+        phases = form.when.phases
+        phase = Phase.GUESS if Phase.GUESS in phases and (i % 3 or Phase.CLUE not in phases) else Phase.CLUE
+        question = form.when.cue is Cue.QUESTION or rng.random() < 0.3
+        b.add("command", phase, fill(form.words), b.uncovered(), Command(form.request),
+              awaiting=rng.random() < 0.8, question=question, over=form.when.cue is Cue.OVER)
     pool = clue_words(b.split, {c.lower() for c in b.cards})
     numbers = list(CLUE_NUMBER_WORDS)
     for i in range(counts["clue"]):
         form = by_intent["clue"][i % len(by_intent["clue"])]
         word, number = rng.choice(pool), numbers[i % len(numbers)]
         b.add("clue", Phase.CLUE, fill(form, clue=word, number=number), b.uncovered(),
-              GiveClue(word, CLUE_NUMBER_WORDS[number]))
+              Clue(word, CLUE_NUMBER_WORDS[number]))
 
 
 def _talk(b: _Builder, counts: dict[str, int], guess_forms: list[tuple[str, ...]]) -> None:

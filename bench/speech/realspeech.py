@@ -6,7 +6,10 @@ a wake word, a sentence that names a card, background noise). The folder is spli
 speaker into a calibration half (thresholds are fitted on it) and a test half (reported),
 the same way on every machine. A clip is heard as `voicemaster recognize` hears a file:
 300 ms of room tone before and after it, and, in the talk condition, other real people
-from the same split talking 10 dB below it.
+from the same split talking 10 dB below it. A clip is heard as `recognize` hears a file
+(`heard_as_a_file`): through play's front end, the endpointer cutting it, the ear deciding on
+each utterance against the moment of the game `recognize --phase [--question]` stands for
+(bench/speech/hearing.py).
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from pathlib import Path
 
 import numpy as np
 
+from voicemaster.commands.recognize import moment
 from voicemaster.game.phase import Phase
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.voices.synthetic import active_power
 from voicemaster.understand.intents import Command, Intent
+from voicemaster.understand.listening import Listening
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[3] / "shared" / "realspeech"
@@ -69,20 +74,24 @@ class Clip:
 
 @dataclass(frozen=True)
 class Setting:
-    """Where in a game a clip is heard: the guess phase with a question open (every clip), and
-    the clue phase while a clue is awaited (numbers and card names: neither is a clue)."""
+    """Where in a game a clip is heard: the guess phase with a question open (every clip:
+    `recognize --phase guess --question`), and the clue phase while a clue is awaited (numbers
+    and card names, neither of which is a clue: `recognize --phase clue`)."""
 
     name: str
     phase: Phase
-    awaiting_clue: bool
-    question_open: bool
+    question: bool
     kinds: tuple[str, ...]
+
+    def now(self, board: tuple[str, ...] = ()) -> Listening:
+        return moment(board or BOARD, self.phase, self.question)
 
 
 SETTINGS = (
-    Setting("question open", Phase.GUESS, False, True, KINDS),
-    Setting("clue phase", Phase.CLUE, True, False, ("number", "card name")),
+    Setting("question open", Phase.GUESS, True, KINDS),
+    Setting("clue phase", Phase.CLUE, False, ("number", "card name")),
 )
+
 
 
 def split_of(speaker: str, path: str) -> str:

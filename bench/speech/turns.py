@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bench.speech import realspeech, rooms
-from bench.speech.corpus import CHATTER, SEEDS, SPLIT_INDEX, clue_words, forms, voices_of
+from bench.speech.corpus import CHATTER, SEEDS, SPLIT_INDEX, clue_words, voices_of
 from bench.speech.render import BABBLE_SECONDS, BABBLE_TRACKS, ROOM_BASE, TALKERS, babble_voices
 from voicemaster.card_files import read_wordlist
 from voicemaster.game.cards import Identity, Team
@@ -34,7 +34,7 @@ from voicemaster.setup.dealing import bundled_wordlist
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.voices.speakers import BY_NAME, say
 from voicemaster.speech.voices.synthetic import active_power
-from voicemaster.understand.templates import TEMPLATES
+from voicemaster.understand.requests import sayings
 
 CONDITIONS: dict[str, tuple[float | None, bool]] = {
     # name: (background talk in dB below the speakers, reverberant room)
@@ -148,7 +148,7 @@ def _turn(turn_id: str, split: str, i: int, rng: random.Random, words: tuple[str
     if rng.random() < TALK_BEFORE_YES:
         lines.append(said_by_someone(rng.choice(("single word", "number", "card name")), TALK_PAUSE))
     lines.append(said_by_someone("yes", ANNOUNCE_PAUSE))
-    guess_forms = [f for t in TEMPLATES if t.intent == "guess" for f in forms(t)]
+    guess_forms = sayings("guess")
     for card in guesses:
         lines += [talk() for _ in range(rng.choice((0, 1, 1, 2)))]
         form = rng.choice(guess_forms)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, replace
 
-from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.ear import GameEar
 from voicemaster.speech.ears.whisper.decide import Evidence, decide, rescued
 from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
@@ -28,7 +28,7 @@ def with_settings(settings: list[str]) -> Thresholds:
     return replace(THRESHOLDS, **changes)
 
 
-def whisper_with(settings: list[str]) -> Ear[Listening]:
+def whisper_with(settings: list[str]) -> GameEar:
     """The Whisper ear with some thresholds changed, to measure an idea before adopting it."""
     from voicemaster.speech.ears.whisper.ear import WhisperEar
     from voicemaster.speech.ears.whisper.model import bundled_model
@@ -44,8 +44,8 @@ def whisper_evidence(heard: Heard) -> dict | None:
     ev = asdict(evidence)
     phrase = evidence.phrase
     ev["phrase"] = None if phrase is None else {
-        "intent": phrase.intent, "text": phrase.text, "card": phrase.card, "clue": phrase.clue,
-        "number": phrase.number, "action": phrase.action,
+        "request": phrase.request, "text": phrase.text, "card": phrase.card, "clue": phrase.clue,
+        "number": phrase.number, "distractor": phrase.distractor,
     }
     return {k: (None if isinstance(v, float) and v != v else v) for k, v in ev.items()}
 
@@ -60,4 +60,4 @@ def replayed(evidence: dict, heard: str, ms: float, t: Thresholds) -> Heard:
     ev["short_words"] = tuple(ev.get("short_words", ()))
     condensed = Evidence(phrase=None if phrase is None else Phrase(tokens=(), **phrase), **ev)
     decision = rescued(condensed, decide(condensed, t), t)
-    return Heard(heard, decision.intent, decision.confidence, decision.alternatives, decision.read_back, ms)
+    return Heard(heard, decision.intent, decision.confidence, decision.read_back, ms)

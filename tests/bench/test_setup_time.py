@@ -24,7 +24,7 @@ def test_the_reader_lays_out_its_grid_through_the_real_dialogue() -> None:
         said.append(text)
         heard = text if text.startswith(("card", "second", "fifth")) else ", ".join(
             MISHEARD.get(card, card) for card in text.split(", "))
-        message = session.hear(heard)
+        message = session.typed(heard)
         assert message is not None, text
     assert list(session.layout.cards()) == CARDS
     assert "card three is stamp" in said and "fifth is mercury" in said
@@ -37,9 +37,9 @@ def test_a_row_heard_as_four_cards_gets_its_missing_card_in_its_place() -> None:
     reader = Reader(list(CARDS), "flite:slt", random.Random(1))
     session = SetupSession(two_word_cards())
     reader.answer(session.opening())
-    told = session.hear("row one: gold, chicago, tunnel, europe")
+    told = session.typed("row one: gold, chicago, tunnel, europe")
     assert reader.answer(told or "") == "third is stamp"
-    assert session.hear("third is stamp") == "Row one: gold, chicago, stamp, tunnel, europe. Right?"
+    assert session.typed("third is stamp") == "Row one: gold, chicago, stamp, tunnel, europe. Right?"
 
 
 def test_a_row_not_answered_is_read_fewer_cards_at_a_time_and_finished_from_the_board() -> None:
@@ -49,6 +49,6 @@ def test_a_row_not_answered_is_read_fewer_cards_at_a_time_and_finished_from_the_
     assert first is not None and first.endswith("gold, chicago, stamp, tunnel, europe")
     assert reader.again(first, 1) == first
     assert reader.again(first, 2) == "gold, chicago"
-    shown = session.hear("gold, chicago")
+    shown = session.typed("gold, chicago")
     assert shown == "Row one: gold, chicago; go on."
     assert reader.answer(shown) == "stamp, tunnel, europe"

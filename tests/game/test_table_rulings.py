@@ -29,7 +29,7 @@ from voicemaster.game.events import (
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
 from voicemaster.referee import judge_clue_word
-from voicemaster.voice.phrases import announce, awaited_phrase
+from voicemaster.voice.phrases import announce_all, awaited_phrase
 from voicemaster.voice.refusals import refusal_phrase
 
 
@@ -103,7 +103,7 @@ def test_a_challenged_clue_ruled_out_is_an_illegal_clue_with_its_penalty(deal: D
         game.apply(Guess(RED[0]))
     events = play(game, Ruling(False))
     assert events[0] == ClueRejected(Team.RED, "ocean", "challenge", "", retry=False, judge=Team.BLUE)
-    assert announce(events[0], game.snapshot()) == "Ocean is not allowed: the blue spymaster ruled it out."
+    assert announce_all(events[:1], game.snapshot()) == "Ocean is not allowed: the blue spymaster ruled it out."
     assert TurnEnded(Team.RED, "illegal-clue", Team.BLUE) in events and CoverOffered(Team.BLUE, "penalty") in events
     with pytest.raises(errors.NothingToOverrule):
         game.apply(Overrule())

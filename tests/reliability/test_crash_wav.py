@@ -35,7 +35,7 @@ from tests.reliability.crash import (
     wait_for_records,
 )
 from tests.reliability.scripted import Script, scripted_game
-from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.ear import GameEar
 from voicemaster.speech.ears.engines import open_ear
 from voicemaster.understand.listening import Listening
 from voicemaster.commands.state import state_json
@@ -71,7 +71,7 @@ def write_recording(lines: list[str], path: Path) -> Path:
     return path
 
 
-def fresh_ear() -> Ear[Listening]:
+def fresh_ear() -> GameEar:
     """The speech path `play` builds at start-up: a new recognizer, as after a restart."""
     return open_ear("auto").ear
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -29,10 +30,11 @@ from voicemaster.game.house_rules import HouseRules
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.journal import Journal, load_game
 from voicemaster.referee import judge_clue_word
+from voicemaster.setup.edges import told_live
 from voicemaster.setup.sources import fault_notices, feed_audio, start_thread
 from voicemaster.speech.audio.sources import Microphone
 from voicemaster.speech.audio.front_end import open_front_end
-from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.ear import GameEar
 from voicemaster.speech.ears.engines import open_ear
 from voicemaster.speech.voices.synthetic import pink_noise, speak
 from voicemaster.understand.listening import Listening
@@ -53,7 +55,7 @@ class ShownMessages:
 
 
 def journaled_app(
-    tmp_path: Path, speaker: Speaker, ear: Ear[Listening] | None = None
+    tmp_path: Path, speaker: Speaker, ear: GameEar | None = None
 ) -> tuple[App, GameStage, Path, ShownMessages]:
     game = Game(fixed_deal(), HouseRules(), judge=judge_clue_word)
     path = tmp_path / "game.jsonl"
@@ -100,7 +102,7 @@ def spoken(*sentences: str) -> np.ndarray:
     return np.concatenate(parts)
 
 
-def real_ear() -> Ear[Listening]:
+def real_ear() -> GameEar:
     return open_ear("pocketsphinx").ear
 
 
@@ -116,8 +118,9 @@ def test_a_microphone_that_fails_mid_game_is_retried_announced_and_nothing_is_lo
     app, stage, journal, shown = journaled_app(tmp_path, speaker, real_ear())
     mic = Microphone(stream_factory=factory, retries=3, retry_delay=0.05, stall_timeout=0.3,
                      queue_frames=5000, on_fault=fault_notices(app.inbox))
-    listen = lambda: feed_audio(mic, open_front_end(app_speaking=speaker.speaking), app.inbox)  # noqa: E731
-    start_thread(listen, "listening", app.inbox)
+    front_end = open_front_end()
+    told_live(front_end, app, speaker)
+    start_thread(partial(feed_audio, mic, front_end, app.inbox), "listening", app.inbox)
     try:
         app.run(stage)
     finally:

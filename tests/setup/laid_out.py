@@ -11,7 +11,7 @@ from voicemaster.display.key_entry import KeyEntry
 from voicemaster.inbox import Inbox
 from voicemaster.setup.session import SetupSession
 from voicemaster.setup.table_setup import SetupProgress, SetupStage
-from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.ear import SetupEar
 from voicemaster.understand.listening import GridListening
 
 
@@ -35,7 +35,7 @@ def lay_out_in_loop(
     progress: SetupProgress,
     say: Callable[[str], None] = lambda text: None,
     displays: Iterable[Display] = (),
-    ear: Ear[GridListening] | None = None,
+    ear: SetupEar | None = None,
     photo: Sequence[str | None] | None = None,
     key_entry: KeyEntry | None = None,
 ) -> bool:

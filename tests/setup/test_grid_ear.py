@@ -18,6 +18,7 @@ os.environ.setdefault(CACHE_ENV, str(Path(__file__).resolve().parents[2] / ".cac
 from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
 from voicemaster.speech.voices.speakers import say  # noqa: E402
 from voicemaster.understand.listening import GridListening  # noqa: E402
+from voicemaster.understand.setup_phrases import typed_as  # noqa: E402
 
 pytestmark = [
     pytest.mark.skipif(installed_parts() is None, reason="the Whisper model packages are not installed"),
@@ -37,8 +38,9 @@ def spoken(text: str, voice: str, rate: float = 1.0) -> np.ndarray:
 
 
 def hear(ear: GridEar, audio: np.ndarray, row: int | None = None, table: tuple[str | None, ...] = ()) -> str | None:
-    """The setup phrase heard, as the setup reads it; None for nothing."""
-    return ear.hear(audio, GridListening(row, table)).transcript or None
+    """The setup intent heard, written as a player would type it ("row two: apple, ...",
+    "third is pilot", "yes"); None for nothing."""
+    return typed_as(ear.hear(audio, GridListening(row, table)).intent) or None
 
 
 ROWS = (
@@ -97,7 +99,7 @@ def test_corrections_and_answers_are_heard(ear: GridEar) -> None:
     heard = [(hear(ear, spoken(text, voice)), text) for text, voice in CORRECTIONS]
     assert sum(got == text for got, text in heard) >= len(CORRECTIONS) - 1, heard
     assert all(got is None or got.split(" is ")[0] == text.split(" is ")[0] for got, text in heard), heard
-    answers = ("yes", "again", "new game", "repeat")
+    answers = ("yes", "no", "again", "repeat")
     said = [(word, hear(ear, spoken(word, voice))) for word in answers for voice in ("piper:joe", "flite:slt")]
     assert all(any(got == word for w, got in said if w == word) for word in answers), said
     assert all(got in (None, word) for word, got in said), said

@@ -114,7 +114,7 @@ def test_input_ending_early_keeps_the_cards_and_says_how_to_go_on(tmp_path: Path
     done = setup(tmp_path, ["help", *confirmed(ROWS[:2])])
     assert done.returncode == 2
     assert ("» Read or type the cards row by row: 'row one: apple, bear, castle, loch ness, pilot', 'apple', 'yes', "
-            "'no', 'again', 'third is pilot', 'card seven is pilot', 'repeat'. 'quit' ends.") in done.stdout
+            "'no', 'again', 'repeat', 'third is pilot', 'card seven is pilot'. 'quit' ends.") in done.stdout
     assert done.stderr.strip().splitlines() == [
         "voicemaster: the input ended with 10 of 25 cards set; they are kept in board.txt.partial: "
         "run the same command again to go on"]

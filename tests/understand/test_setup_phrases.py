@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from voicemaster.understand.setup_phrases import Confirm, Correct, ReadAgain, RowCards, parse_setup
+from voicemaster.understand.intents import Command
+from voicemaster.understand.setup_phrases import Correct, RowCards, parse_setup
 
 PAIRS = frozenset({"loch ness", "ice cream"})
 
@@ -17,11 +18,17 @@ PAIRS = frozenset({"loch ness", "ice cream"})
     ("um apple bear castle and ice cream", RowCards(("apple", "bear", "castle", "ice cream"))),
     ("apple, bear, castle, and pilot", RowCards(("apple", "bear", "castle", "pilot"))),
     ("Théâtre", RowCards(("Théâtre",))),
-    ("yes", Confirm()),
-    ("Right.", Confirm()),
-    ("no", ReadAgain()),
-    ("again", ReadAgain()),
-    ("read it again", ReadAgain()),
+    ("yes", Command("yes")),
+    ("Right.", Command("yes")),
+    ("yes, yes", Command("yes")),
+    ("yep", Command("yes")),
+    ("no", Command("no")),
+    ("nope", Command("no")),
+    ("again", Command("again")),
+    ("read it again", Command("again")),
+    ("no, read it again", Command("again")),
+    ("repeat the rows", Command("repeat")),
+    ("yes no", RowCards(("yes", "no"))),
     ("third is pilot", Correct(3, "pilot", in_row=True)),
     ("the fifth card is Loch Ness", Correct(5, "Loch Ness", in_row=True)),
     ("card seven is pilot", Correct(7, "pilot", in_row=False)),

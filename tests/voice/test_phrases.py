@@ -119,7 +119,7 @@ SINGLE_EVENTS = [
 
 @pytest.mark.parametrize(("event", "snapshot", "said"), SINGLE_EVENTS, ids=lambda v: type(v).__name__)
 def test_each_event_on_its_own(event: object, snapshot: GameSnapshot, said: str) -> None:
-    assert phrases.announce(event, snapshot) == said  # type: ignore[arg-type]
+    assert phrases.announce_all([event], snapshot) == said  # type: ignore[arg-type]
 
 
 def test_every_event_type_has_a_phrase() -> None:
@@ -265,7 +265,7 @@ def test_what_the_game_waits_for_in_words(awaited: Awaited | None, shown: str) -
 )
 def test_an_action_as_undo_names_it(action: act.Action, named: str) -> None:
     assert phrases.action_phrase(action) == named
-    assert phrases.announce(ActionUndone(action), BETWEEN_TURNS) == f"Undone: {named}. Blue's turn: waiting for the clue."
+    assert phrases.announce_all([ActionUndone(action)], BETWEEN_TURNS) == f"Undone: {named}. Blue's turn: waiting for the clue."
 
 
 def test_refusals_are_spoken_as_sentences() -> None:

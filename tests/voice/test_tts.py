@@ -56,7 +56,7 @@ def test_none_mode_prints_each_announcement_in_order(capsys: pytest.CaptureFixtu
         speaker.say(APPLE)
         speaker.say(SHIP)
         assert speaker.wait_idle(5)
-        assert not speaker.speaking.is_set()
+        assert not speaker.speaking
     out, err = capsys.readouterr()
     assert out.splitlines() == [f"🔊 {APPLE}", f"🔊 {SHIP}"]
     assert err == ""
@@ -83,7 +83,7 @@ def test_wav_file_grows_with_each_announcement_and_is_valid_after_each(tmp_path:
         speaker.say(SHIP)
         assert speaker.wait_idle(10)
         second, second_samples = read_wav(path)
-        assert not speaker.speaking.is_set(), "a WAV file is not heard in the room"
+        assert not speaker.speaking, "a WAV file is not heard in the room"
     assert (first.nchannels, first.sampwidth, first.framerate) == (1, 2, 22050)
     assert 1.0 < first.nframes / first.framerate < 4.0
     assert rms(first_samples) > 1000, "the announcement is audible speech, not silence"
@@ -158,7 +158,7 @@ def test_bad_output_setting(output: str, message: str) -> None:
         VoiceSettings(output=output)
 
 
-@pytest.mark.parametrize(("field", "value"), [("rate", 20), ("volume", 1.5), ("timeout", 0.0), ("tail", -1.0)])
+@pytest.mark.parametrize(("field", "value"), [("rate", 20), ("volume", 1.5), ("timeout", 0.0), ("gap", -1.0)])
 def test_bad_numbers_are_refused(field: str, value: float) -> None:
     with pytest.raises(InputError, match=field):
         VoiceSettings(**{field: value})  # type: ignore[arg-type]
@@ -270,7 +270,7 @@ def test_no_audio_device_means_text_with_one_warning() -> None:
         for text in (APPLE, SHIP, "Thirty seconds."):
             speaker.say(text)
         assert speaker.wait_idle(5)
-        assert not speaker.speaking.is_set()
+        assert not speaker.speaking
     assert console.lines == [APPLE, SHIP, "Thirty seconds."]
     assert len(console.warnings) == 1
     assert "no usable audio output device" in console.warnings[0]
@@ -278,7 +278,8 @@ def test_no_audio_device_means_text_with_one_warning() -> None:
 
 class RoomSpeaker:
     """A loudspeaker in the room (none exists here): plays for a fixed time and notes
-    whether the microphone was told to ignore it meanwhile."""
+    whether the microphone was told to ignore it meanwhile (`told`: what the listener heard
+    of the app's voice, at what time)."""
 
     audible = True
 
@@ -287,7 +288,10 @@ class RoomSpeaker:
         self.fail_from = fail_from
         self.played: list[float] = []
         self.speaking_while_playing: list[bool] = []
-        self.speaking: threading.Event | None = None
+        self.told: list[tuple[float, bool]] = []
+
+    def listen(self, on: bool) -> None:
+        self.told.append((time.monotonic(), on))
 
     def open(self) -> str | None:
         return None
@@ -296,8 +300,7 @@ class RoomSpeaker:
         if self.fail_from is not None and len(self.played) >= self.fail_from:
             raise OutputError("the audio device disappeared")
         started()
-        assert self.speaking is not None
-        self.speaking_while_playing.append(self.speaking.is_set())
+        self.speaking_while_playing.append(bool(self.told) and self.told[-1][1])
         time.sleep(self.seconds)
         self.played.append(pcm.seconds)
 
@@ -305,42 +308,28 @@ class RoomSpeaker:
         """Nothing held."""
 
 
-def test_speaking_is_set_while_speaking_and_cleared_after_the_tail() -> None:
+def test_the_listener_is_told_when_our_voice_starts_and_stops() -> None:
+    """Two announcements back to back are one stretch of our voice, told once on and once
+    off (the echo's tail after it is the endpointer's to keep)."""
     room = RoomSpeaker(seconds=0.3)
-    speaker = Speaker(VoiceSettings(tail=0.4), output=room, console=Recorder())
-    room.speaking = speaker.speaking
-    samples: list[tuple[float, bool]] = []
-    stop = threading.Event()
-
-    def watch() -> None:
-        while not stop.is_set():
-            samples.append((time.monotonic(), speaker.speaking.is_set()))
-            time.sleep(0.005)
-
-    watcher = threading.Thread(target=watch)
+    speaker = Speaker(VoiceSettings(), output=room, console=Recorder())
+    speaker.tell_voice_to(room.listen)
     with speaker:
-        watcher.start()
         speaker.say(APPLE)
         speaker.say(SHIP)
         assert speaker.wait_idle(10)
         done = time.monotonic()
-        assert speaker.speaking.is_set(), "the tail keeps the microphone closed a little longer"
-        time.sleep(0.8)
-        stop.set()
-        watcher.join()
+        assert not speaker.speaking
     assert room.speaking_while_playing == [True, True]
-    first_on = next(t for t, on in samples if on)
-    cleared = next(t for t, on in samples if t > first_on and not on)
-    assert all(on for t, on in samples if first_on <= t < cleared), "no gap between two announcements"
-    assert 0.2 <= cleared - done <= 1.0, "cleared one tail (0.4 s) after the last sound"
-    assert not speaker.speaking.is_set()
+    assert [on for _, on in room.told] == [False, True, False], "told how it is, then on, then off once"
+    assert abs(room.told[-1][0] - done) < 0.2, "off as soon as the last sound is out"
 
 
 def test_speaker_failing_mid_game_falls_back_to_text_and_warns_once() -> None:
     room = RoomSpeaker(seconds=0.0, fail_from=1)
     console = Recorder()
-    with Speaker(VoiceSettings(tail=0.0), output=room, console=console) as speaker:
-        room.speaking = speaker.speaking
+    with Speaker(VoiceSettings(), output=room, console=console) as speaker:
+        speaker.tell_voice_to(room.listen)
         for text in (APPLE, SHIP, "Ten seconds."):
             speaker.say(text)
         assert speaker.wait_idle(10)

@@ -26,6 +26,7 @@ from voicemaster.setup.edges import open_edges
 from voicemaster.setup.sources import start_thread
 from voicemaster.speech.audio.sources import FRAME_SAMPLES, ArraySource
 from voicemaster.speech.audio.front_end import FrontEnd
+from voicemaster.speech.recordings import front_end_for
 from voicemaster.speech.audio.format import SAMPLE_RATE
 from voicemaster.speech.voices.speakers import say
 from voicemaster.understand.intents import Intent, to_json
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         app = edges.app()
         stage = GameStage(dialogue, ear, stop_when_over=True)
         edges.tell_warnings()
-        front_end = edges.front_end_for(ear, brisk=dialogue.brisk)
+        front_end = front_end_for(ear, settings.ears.denoise)
         table = ScriptedTable(random.Random(seed), mistake_rate=args.mistakes)
         print(f"Demo game, seed {seed}. Players speak with piper and flite voices; {ear.name} listens.")
         start_thread(partial(_players, app, stage, table, score, front_end), "demo-players", app.inbox)

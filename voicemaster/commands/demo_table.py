@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from voicemaster.game.actions import Clue, Guess
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import GameSnapshot
 from voicemaster.referee import judge_clue_word
 from voicemaster.referee.spelling import american
-from voicemaster.understand.intents import Command, GiveClue, GuessCard, Intent
+from voicemaster.understand.intents import Command, Intent
+from voicemaster.understand.requests import CARD, CLUE, NUMBER, WORD, sayings
 from voicemaster.vocabulary import DIGIT_WORDS
 
 CLUE_POOL = (
@@ -26,7 +28,6 @@ CHATTER = (
     "okay let me think about this for a second",
     "I really like {card} for that",
 )
-STOPS = ("stop", "end turn", "we pass", "stop guessing")
 VOICES = {
     (Team.RED, "spymaster"): ("piper:joe", "flite:kal16"),
     (Team.RED, "guesser"): ("flite:slt", "flite:awb"),
@@ -52,7 +53,7 @@ class Line:
 
 def same_meaning(a: Intent | None, b: Intent | None) -> bool:
     """Speech has no spelling: a clue heard as "colour" was said as "color"."""
-    if isinstance(a, GiveClue) and isinstance(b, GiveClue):
+    if isinstance(a, Clue) and isinstance(b, Clue):
         return a.number == b.number and american(a.word) == american(b.word)
     return a == b
 
@@ -65,7 +66,7 @@ class ScriptedTable:
     _chatted: bool = False
     _misses: int = 0
     _speaker: int = 0
-    _said_clue: GiveClue | None = None
+    _said_clue: Clue | None = None
 
     def heard(self, understood: bool) -> None:
         """After a line; a table whose words keep getting lost lets someone else say them."""
@@ -77,15 +78,15 @@ class ScriptedTable:
     def _voice(self, team: Team, role: str) -> str:
         return VOICES[(team, role)][self._speaker]
 
-    def next_line(self, snap: GameSnapshot, awaiting_clue: bool, read_back: GiveClue | None = None) -> Line:
+    def next_line(self, snap: GameSnapshot, awaiting_clue: bool, read_back: Clue | None = None) -> Line:
         """`read_back`: the clue the referee repeated and asks a yes for, if it did."""
         team = snap.turn
         if snap.phase is Phase.CLUE:
             if read_back is not None:
-                right = same_meaning(read_back, self._said_clue)
-                return Line("yes" if right else "no", self._voice(team, "spymaster"), Command("yes" if right else "no"))
+                answer = "yes" if same_meaning(read_back, self._said_clue) else "no"
+                return Line(self._say(answer), self._voice(team, "spymaster"), Command(answer))
             if not awaiting_clue:
-                return Line("yes", self._voice(team.other, "spymaster"), Command("yes"))
+                return Line(self._say("yes"), self._voice(team.other, "spymaster"), Command("yes"))
             return self._clue(snap, team)
         if not self._chatted and self.rng.random() < self.chatter_rate:
             self._chatted = True
@@ -99,10 +100,8 @@ class ScriptedTable:
         number = min(snap.remaining[team], self.rng.choice((1, 2, 2, 3)))
         legal = [w for w in CLUE_POOL if judge_clue_word(w, number, visible).verdict == "legal"]
         word = self.rng.choice(legal)
-        template = self.rng.choice(("clue {w} {n}", "my clue is {w} {n}", "clue {w} {n}"))
-        text = template.format(w=word, n=DIGIT_WORDS[number])
-        self._said_clue = GiveClue(word, number)
-        return Line(text, self._voice(team, "spymaster"), self._said_clue)
+        self._said_clue = Clue(word, number)
+        return Line(self._say("clue", word=word, number=number), self._voice(team, "spymaster"), self._said_clue)
 
     def _guess_or_stop(self, snap: GameSnapshot, team: Team) -> Line:
         voice = self._voice(team, "guesser")
@@ -112,7 +111,7 @@ class ScriptedTable:
             and snap.guesses_left <= 1 and clue.number > 0
         )
         if made_enough and self.rng.random() < 0.7:
-            return Line(self.rng.choice(STOPS), voice, Command("stop"))
+            return Line(self._say("stop"), voice, Command("stop"))
         own = [c.word for c in snap.cards if not c.covered and c.identity is Identity.of_team(team)]
         others = [
             c.word for c in snap.cards
@@ -120,5 +119,10 @@ class ScriptedTable:
         ]
         pool = others if others and self.rng.random() < self.mistake_rate else own
         card = self.rng.choice(pool)
-        verb = self.rng.choice(("guess", "we guess", "touch", "we touch", "pick", "choose"))
-        return Line(f"{verb} {card}", voice, GuessCard(card))
+        return Line(self._say("guess", card=card), voice, Guess(card))
+
+    def _say(self, request: str, card: str = "", word: str = "", number: int = 0) -> str:
+        """One of the request's sayings (understand/requests.py), slots filled: how a player
+        at this table says it this time."""
+        fill = {CARD: card, CLUE: word, WORD: word, NUMBER: DIGIT_WORDS[number]}
+        return " ".join(fill.get(w, w) for w in self.rng.choice(sayings(request)))

@@ -36,11 +36,15 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--engine", type=engine_argument, metavar="{" + ",".join(ENGINES) + "}",
                    help="speech recognizer (default auto: an English vosk model, else Whisper, else pocketsphinx)")
     g.add_argument("--model", type=Path, help="a vosk model or CTranslate2 Whisper model directory")
+    add_denoise_argument(g)
+
+
+def add_denoise_argument(parser: argparse.ArgumentParser | Any) -> None:
     missing = sorted(set(OPTIONAL_PACKAGES) - set(offered()))
-    g.add_argument("--denoise", choices=sorted(DENOISERS), metavar="{" + ",".join(offered()) + "}",
-                   help=f"noise suppression before the endpointer (default: the recognizer's own choice, "
-                        f"none for Whisper, {DEFAULT_DENOISER} for pocketsphinx and vosk)"
-                        + (f"; {', '.join(missing)} need a package installed first" if missing else ""))
+    parser.add_argument("--denoise", choices=sorted(DENOISERS), metavar="{" + ",".join(offered()) + "}",
+                        help=f"noise suppression before the endpointer (default: the recognizer's own choice, "
+                             f"none for Whisper, {DEFAULT_DENOISER} for pocketsphinx and vosk)"
+                             + (f"; {', '.join(missing)} need a package installed first" if missing else ""))
 
 
 def engine_argument(value: str) -> str:
@@ -61,8 +65,10 @@ def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
                    help="exact-guesses, lenient-clues, allow-rhymes, allow-compound-clues, referee-asks")
     g.add_argument("--coop", action="store_true", default=None, help="co-op variant against a simulated opponent")
     g.add_argument("--timer", action="store_true", default=None, help="turn timer on")
-    g.add_argument("--clue-seconds", type=float, help="timer length for the clue (default 120)")
-    g.add_argument("--guess-seconds", type=float, help="timer length for the guesses (default 120)")
+    g.add_argument("--clue-seconds", type=float,
+                   help=f"timer length for the clue (default {TimerSettings().clue_seconds:g})")
+    g.add_argument("--guess-seconds", type=float,
+                   help=f"timer length for the guesses (default {TimerSettings().guess_seconds:g})")
     g.add_argument("--timer-enforced", action="store_true", default=None,
                    help="time's up ends the turn (default: only announced)")
     add_config_argument(g)
@@ -126,16 +132,17 @@ def voice_of(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSettings:
     voice = config.get("voice", {})
     if not isinstance(voice, dict):
         raise InputError("[voice] must be a table with rate, volume, voice", str(config.get("_path")))
+    default = VoiceSettings()
     return VoiceSettings(
-        output=str(args.audio_out or config.get("audio_out") or "speaker"),
-        rate=int(args.rate or voice.get("rate", 175)),
-        volume=float(args.volume if args.volume is not None else voice.get("volume", 1.0)),
-        voice=args.voice or voice.get("voice"),
+        output=str(args.audio_out or config.get("audio_out") or default.output),
+        rate=int(args.rate or voice.get("rate", default.rate)),
+        volume=float(_pick(args.volume, voice.get("volume"), default.volume)),
+        voice=args.voice or voice.get("voice", default.voice),
     )
 
 
 def ears_of(args: argparse.Namespace, config: dict[str, Any]) -> EarSettings:
-    return EarSettings(args.engine or str(config.get("engine", "auto")), args.model, args.denoise)
+    return EarSettings(args.engine or str(config.get("engine", EarSettings().engine)), args.model, args.denoise)
 
 
 def rules_of(args: argparse.Namespace, config: dict[str, Any]) -> HouseRules:
@@ -143,12 +150,12 @@ def rules_of(args: argparse.Namespace, config: dict[str, Any]) -> HouseRules:
     config_rules = config.get("house_rules", [])
     if isinstance(config_rules, str):
         config_rules = [config_rules]
-    ctimer = config.get("timer", {})
+    ctimer, default = config.get("timer", {}), TimerSettings()
     timer = TimerSettings(
-        enabled=bool(_pick(args.timer, ctimer.get("enabled"), False)),
-        clue_seconds=float(_pick(args.clue_seconds, ctimer.get("clue_seconds"), 120.0)),
-        guess_seconds=float(_pick(args.guess_seconds, ctimer.get("guess_seconds"), 120.0)),
-        enforced=bool(_pick(args.timer_enforced, ctimer.get("enforced"), False)),
+        enabled=bool(_pick(args.timer, ctimer.get("enabled"), default.enabled)),
+        clue_seconds=float(_pick(args.clue_seconds, ctimer.get("clue_seconds"), default.clue_seconds)),
+        guess_seconds=float(_pick(args.guess_seconds, ctimer.get("guess_seconds"), default.guess_seconds)),
+        enforced=bool(_pick(args.timer_enforced, ctimer.get("enforced"), default.enforced)),
     )
     if not (math.isfinite(timer.clue_seconds) and math.isfinite(timer.guess_seconds)) or min(
         timer.clue_seconds, timer.guess_seconds
@@ -157,7 +164,7 @@ def rules_of(args: argparse.Namespace, config: dict[str, Any]) -> HouseRules:
     try:
         return HouseRules.from_names(
             [*config_rules, *args.house_rules],
-            coop=bool(_pick(args.coop, config.get("coop"), False)),
+            coop=bool(_pick(args.coop, config.get("coop"), HouseRules().coop)),
             timer=timer,
         )
     except UnknownHouseRule as exc:

@@ -25,9 +25,10 @@ from voicemaster.setup.keyboard import KeyboardLines, quiet_terminal
 from voicemaster.setup.settings import EarSettings, Settings
 from voicemaster.setup.sources import fault_notices, feed_audio, feed_typed, start_thread
 from voicemaster.speech.audio.denoise import make_denoiser
-from voicemaster.speech.audio.front_end import FrontEnd, open_front_end
+from voicemaster.speech.audio.front_end import FrontEnd, NoiseStage, Pace, Speaking
 from voicemaster.speech.audio.sources import AudioSource, Microphone, wav_source
-from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.ear import Ear, GameEar
+from voicemaster.speech.recordings import front_end_for
 from voicemaster.understand.listening import Listening
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.tts import Console, Speaker
@@ -143,7 +144,7 @@ class Ears:
 
         self.settings = settings
         opened = open_ear(settings.engine, settings.model) if game else None
-        self.game: Ear[Listening] | None = opened.ear if opened is not None else None
+        self.game: GameEar | None = opened.ear if opened is not None else None
         self.warnings: tuple[str, ...] = opened.warnings if opened is not None else ()
         """Said and printed at start: the recognizer asked for could not be used."""
         self._grid: GridEar | None = None
@@ -183,6 +184,7 @@ class Edges:
         self.inbox = Inbox()
         self.front_end: FrontEnd | None = None
         """The audio's, once it is started (start_listening)."""
+        self._noise_stage = ""
         self._typing = False
 
     def __enter__(self) -> "Edges":
@@ -202,25 +204,28 @@ class Edges:
             self._typing = True
             start_typed_input(self.displays, self.inbox, app.hides_typing, ends_input)
 
-    def front_end_for(self, ear: Ear[Any], brisk: Callable[[], bool] | None = None) -> FrontEnd:
-        """The audio front end with the noise stage asked for, else the one `ear` hears best with."""
-        return open_front_end(self.settings.ears.noise_stage(ear.denoise), self.speaker.speaking, brisk=brisk)
+    def hear_with(self, ear: Ear[Any, Any]) -> None:
+        """A stage that hears with `ear` starts: the front end's noise stage becomes the one for
+        it, told to the audio thread (which swaps it between two frames)."""
+        wanted = self.settings.ears.denoise or ear.denoise
+        if self.front_end is not None and self._noise_stage != wanted:
+            self._noise_stage = wanted
+            self.front_end.tell(NoiseStage(make_denoiser(wanted)))
 
-    def hear_with(self, ear: Ear[Any]) -> None:
-        """A stage that hears with `ear` starts: the front end's noise stage becomes the one for it."""
-        wanted = self.settings.ears.noise_stage(ear.denoise)
-        if self.front_end is not None and self.front_end.denoiser.name != wanted:
-            self.front_end.denoiser = make_denoiser(wanted)
-
-    def start_listening(self, app: App, ear: Ear[Any]) -> None:
+    def start_listening(self, app: App, ear: Ear[Any, Any]) -> None:
         """The audio (microphone or WAV) into the inbox through the front end, once per run, the
-        ears' warnings told first. Faster than real time the cut must not depend on how far the
-        referee has got: a replay then ends every utterance on the same fixed silence."""
+        ears' warnings told first. Live, the front end is told the game's pace and the app's own
+        voice as they change. Faster than real time the cut must not depend on how far the
+        referee has got, nor on when the app speaks: a replay then ends every utterance on the
+        same fixed silence, as `recognize` cuts it."""
         if self.front_end is not None:
             return
         self.tell_warnings()
         live = self.settings.live
-        self.front_end = self.front_end_for(ear, app.brisk if live else None)
+        front_end = self.front_end = front_end_for(ear, self.settings.ears.denoise)
+        self._noise_stage = self.settings.ears.denoise or ear.denoise
+        if live:
+            told_live(front_end, app, self.speaker)
         source = self.settings.input
         audio: AudioSource = (Microphone(on_fault=fault_notices(self.inbox)) if source == "mic"
                               else wav_source(Path(source), realtime=self.settings.realtime))
@@ -245,6 +250,13 @@ class Edges:
         self.displays.close()
         if self.ears is not None:
             self.ears.close()
+
+
+def told_live(front_end: FrontEnd, app: App, speaker: Speaker) -> None:
+    """A live source's front end is told the game's pace and the app's own voice as they change
+    (events applied on the audio thread: front_end.Control)."""
+    app.tell_pace_to(lambda brisk: front_end.tell(Pace(brisk)))
+    speaker.tell_voice_to(lambda on: front_end.tell(Speaking(on)))
 
 
 def open_edges(settings: Settings, ears: bool | None = None, game_ear: bool = True) -> Edges:

@@ -1,9 +1,9 @@
-"""The ear of a table being laid out: a grid read aloud → setup phrases as text (SPEC §2).
+"""The ear of a table being laid out: a grid read aloud → the setup's intents (SPEC §2).
 
     ear = open_grid_ear(engine)
-    ear.hear(audio, GridListening(row, table)).transcript  # "row one: apple, bear, castle, loch ness, pilot", or ""
+    ear.hear(audio, GridListening(row, table)).intent  # RowCards(("apple", ..., "pilot"), 1), or None
 
-The text is what a player could have typed, so the setup flow parses one form for both.
+The intents are those a typed line is read as, so the setup takes one form for both.
 """
 
 from __future__ import annotations

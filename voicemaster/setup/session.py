@@ -1,7 +1,8 @@
 """Laying out a physical table as a dialogue: the key card typed (never said), then the
 grid read row by row (rows in any order), each row read back for a yes; or the grid read
-whole from a photo, its unread cards asked for, and one yes for the lot. Pure: text in,
-what to say out.
+whole from a photo, its unread cards asked for, and one yes for the lot. Pure: intents (or
+the key's typed letters) in, what to say out. Each request a setup hears has its handler in
+`COMMANDS`; one without stops the import.
 
 The progress is a small JSON value, so the caller can keep it on disk after every
 step and a crashed setup goes on where it stopped.
@@ -11,16 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 from voicemaster.card_files import letters_problem
 from voicemaster.game.cards import KEY_LETTERS, Deal, Identity, Team, card_key, key_problem
 from voicemaster.game.snapshot import GameSnapshot
 from voicemaster.setup.layout import PER_ROW, ROWS, SLOTS, Layout, place
 from voicemaster.setup.table_words import check_the_board, photo_summary, rows_aloud, still_to_read
-from voicemaster.understand.setup_phrases import (
-    ORDINALS, Confirm, Correct, ReadAgain, Repeat, RowCards, SetupIntent, parse_setup,
-)
+from voicemaster.understand.intents import Command, Intent
+from voicemaster.understand.requests import unhandled
+from voicemaster.understand.setup_phrases import ORDINALS, Correct, RowCards, SetupIntent, parse_setup
 from voicemaster.vocabulary import number_words
 
 PROGRESS_FORMAT = "voicemaster-setup"
@@ -98,28 +99,43 @@ class SetupSession:
             return f"{row.capitalize()}: {', '.join(have)}{GO_ON}"
         return f"Read {row}: its five cards, left to right." if opening or self.layout.row == 0 else f"{row.capitalize()}."
 
-    def hear(self, text: str) -> str | None:
-        """The reply to one utterance or typed line; None for what is no setup phrase."""
+    def typed(self, text: str) -> str | None:
+        """The reply to one typed line: the key's letters while they are wanted, else read as
+        a setup phrase (parse_setup); None for what is none."""
         if self.wants_key:
             return self.type_key(text)
-        if self.layout.complete:
+        return self.hear(parse_setup(text, self.pairs))
+
+    def hear(self, intent: SetupIntent | Intent | None) -> str | None:
+        """The reply to one setup intent, typed or heard; None for nothing (a game's intent
+        included), or when the table is set, or the key is still to be typed first (speech
+        waits for it)."""
+        if not isinstance(intent, (RowCards, Correct, Command)) or self.layout.complete or self.wants_key:
             return None
-        intent = parse_setup(text, self.pairs)
-        if intent is None:
-            return None
-        if isinstance(intent, Repeat):
-            return f"{rows_aloud(self.layout.slots)} {self.next_step()}"
+        if isinstance(intent, Command):
+            return COMMANDS[intent.kind](self)
         if self.whole:
             return self._hear_whole(intent)
-        if isinstance(intent, Confirm):
-            return self._confirm()
-        if isinstance(intent, ReadAgain):
-            self.layout.clear_row()
-            self.one_missing = False
-            return f"Read row {number_words(self.layout.row + 1)} again."
         if isinstance(intent, Correct):
             return self._correct(intent)
         return self._add(intent)
+
+    def _yes(self) -> str:
+        if self.whole:
+            if not self.layout.missing():
+                self.layout.confirm_all()
+            return self.next_step()
+        return self._confirm()
+
+    def _again(self) -> str:
+        if self.whole:
+            return "Say which card is wrong, for example 'card seven is pilot'; or photograph the table again."
+        self.layout.clear_row()
+        self.one_missing = False
+        return f"Read row {number_words(self.layout.row + 1)} again."
+
+    def _repeat(self) -> str:
+        return f"{rows_aloud(self.layout.slots)} {self.next_step()}"
 
     def type_key(self, text: str) -> str:
         """Letters of the key card, in one line or several; nothing of the key is repeated."""
@@ -256,17 +272,10 @@ class SetupSession:
             return self._set_card(index, card)
         return self._correct(Correct(index + 1, card, in_row=False))
 
-    def _hear_whole(self, intent: SetupIntent) -> str:
-        if isinstance(intent, Confirm):
-            if not self.layout.missing():
-                self.layout.confirm_all()
-            return self.next_step()
-        if isinstance(intent, ReadAgain):
-            return "Say which card is wrong, for example 'card seven is pilot'; or photograph the table again."
+    def _hear_whole(self, intent: Correct | RowCards) -> str:
         if isinstance(intent, Correct):
             index = PER_ROW * self.layout.row + intent.position - 1 if intent.in_row else intent.position - 1
             return self._set_card(index, intent.card)
-        assert isinstance(intent, RowCards)
         return self._fill(intent)
 
     def _set_card(self, index: int, card: str) -> str:
@@ -358,6 +367,17 @@ class SetupSession:
             if None in identities or key_problem(identities) is not None:  # type: ignore[arg-type]
                 raise ValueError("damaged key in the setup progress")
             self.key = identities  # type: ignore[assignment]
+
+
+COMMANDS: dict[str, Callable[[SetupSession], str]] = {
+    "yes": SetupSession._yes,
+    "no": SetupSession._again,
+    "again": SetupSession._again,
+    "repeat": SetupSession._repeat,
+}
+"""The handler of every request a setup hears."""
+if missing := unhandled(COMMANDS, setup=True):
+    raise ImportError(f"requests a setup may hear with no handler: {sorted(missing)}")
 
 
 def _rows_of(progress: dict[str, Any]) -> tuple[set[int], int]:

@@ -18,7 +18,7 @@ from voicemaster.errors import InputError
 from voicemaster.game.house_rules import RULE_NAMES, HouseRules
 from voicemaster.paths import config_file
 from voicemaster.speech.ears.engines import ENGINES, RETIRED
-from voicemaster.voice.settings import VoiceSettings
+from voicemaster.voice.settings import RATES, VoiceSettings
 
 Check = Callable[[Any], bool]
 
@@ -32,10 +32,6 @@ class EarSettings:
     """A vosk or CTranslate2 Whisper model directory; None: the engine's own."""
     denoise: str | None = None
     """The noise stage before the endpointer; None: the listening ear's own choice."""
-
-    def noise_stage(self, ear_choice: str) -> str:
-        """The noise stage for an ear that hears best with `ear_choice`: the one asked for, if any."""
-        return self.denoise or ear_choice
 
 
 @dataclass(frozen=True)
@@ -152,7 +148,7 @@ TABLES: dict[str, dict[str, Setting]] = {
         "enforced": Setting("true or false", _is_bool),
     },
     "voice": {
-        "rate": Setting("a whole number of words per minute, 80 to 500", _number(80, 500, whole=True)),
+        "rate": Setting(f"a whole number of words per minute, {RATES[0]} to {RATES[1]}", _number(*RATES, whole=True)),
         "volume": Setting("a number from 0 to 1", _number(0, 1)),
         "voice": Setting('an espeak-ng voice name, e.g. "en-gb"', _text),
     },

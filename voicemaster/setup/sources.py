@@ -18,16 +18,16 @@ from voicemaster.errors import InputError
 from voicemaster.speech.audio.sources import AudioDeviceError, AudioSource
 from voicemaster.speech.audio.endpointer import Utterance, frame_energy_db
 from voicemaster.speech.audio.front_end import FrontEnd
-from voicemaster.understand.templates import TEMPLATES, example
+from voicemaster.understand.requests import shortest_sayings
 
 LEVEL_EVERY_FRAMES = 10
 QUIT_WORDS = frozenset({"quit", "exit"})
 TYPED_HELP = (
     "Type what you would say: "
-    + ", ".join(f"'{saying}'" for saying in dict.fromkeys(example(t) for t in TEMPLATES))
+    + ", ".join(f"'{saying}'" for saying in shortest_sayings())
     + ". 'quit' ends."
 )
-"""Written from the phrase templates, so it offers exactly what is understood."""
+"""Written from the request table, so it offers exactly what is understood."""
 
 
 def start_thread(target: Callable[[], None], name: str, inbox: "queue.Queue[Item]") -> threading.Thread:

@@ -30,9 +30,9 @@ from voicemaster.setup.key_page import KeyPage
 from voicemaster.setup.photos import BoardRead, PhotoDesk, PhotoRefused, refused_board
 from voicemaster.setup.session import GO_ON, SetupSession
 from voicemaster.sharing import write_whole
-from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.ear import SetupEar
 from voicemaster.understand.listening import GridListening
-from voicemaster.understand.setup_phrases import SETUP_HELP
+from voicemaster.understand.setup_phrases import SETUP_HELP, typed_as
 
 BUNDLED_LISTS = ("default", "kids")
 BOARD_BUSY = "is laying out a table into this file; one setup per board: go on in that one, or end it first"
@@ -107,7 +107,7 @@ class SetupStage:
 
     session: SetupSession
     progress: SetupProgress
-    ear: Ear[GridListening] | None = None
+    ear: SetupEar | None = None
     """How the grid is heard; None: typed only."""
     resumed: bool = False
     """An unfinished setup of the same board was taken up."""
@@ -143,39 +143,41 @@ class SetupStage:
 
     def take(self, item: Item) -> Answer | None:
         secret = self.session.wants_key
-        heard, reply = self._hear(item)
+        heard, understood, reply = self._hear(item)
         if reply is None:
             return None
         self.progress.save(self.session)
         meanwhile = isinstance(item, KeyEntered) and not secret
-        return self._answer(reply, heard="" if secret else heard, spoken=False if meanwhile else None)
+        return self._answer(reply, heard="" if secret else heard, understood=understood,
+                            spoken=False if meanwhile else None)
 
-    def _hear(self, item: Item) -> tuple[str, str | None]:
-        """What was heard (never the key's letters) and the reply to it (None: nothing to say)."""
+    def _hear(self, item: Item) -> tuple[str, str, str | None]:
+        """What was heard (never the key's letters), what it was taken for, and the reply to it
+        (None: nothing to say)."""
         session = self.session
         if isinstance(item, KeyEntered):
-            return "", session.give_key(item.key) if session.key is None else None
+            return "", "", session.give_key(item.key) if session.key is None else None
         if isinstance(item, CardTyped):
-            return f"card {item.place + 1} is {item.word}", session.set_card(item.place, item.word)
+            return f"card {item.place + 1} is {item.word}", "", session.set_card(item.place, item.word)
         if isinstance(item, BoardRead):
-            return "", session.propose(item.cards)
+            return "", "", session.propose(item.cards)
         if isinstance(item, PhotoRefused):
-            return "", refused_board(item.message)
+            return "", "", refused_board(item.message)
         if isinstance(item, Typed):
-            return item.text, session.hear(item.text)
+            return item.text, "", session.typed(item.text)
         if isinstance(item, Spoken) and self.ear is not None:
-            text = self.ear.hear(item.audio, GridListening(session.layout.row + 1, tuple(session.layout.slots))).transcript
-            return (text, session.hear(text)) if text else ("", None)
-        return "", None
+            heard = self.ear.hear(item.audio, GridListening(session.layout.row + 1, tuple(session.layout.slots)))
+            return heard.transcript, typed_as(heard.intent), session.hear(heard.intent)
+        return "", "", None
 
-    def _answer(self, text: str, heard: str | None = None, spoken: bool | None = None) -> Answer:
+    def _answer(self, text: str, heard: str | None = None, understood: str = "", spoken: bool | None = None) -> Answer:
         """Said unless `spoken` is False, or (by default) the reply only shows progress; shown on
         the spymaster page too, which takes the key until it is in (from the page or typed)."""
         if self.when_keyed is not None and not self.session.wants_key:
             self.when_keyed()
             self.when_keyed = None
         self._show_on_page(text)
-        return Answer(text, spoken if spoken is not None else not text.endswith(GO_ON), heard)
+        return Answer(text, spoken if spoken is not None else not text.endswith(GO_ON), heard, understood)
 
     def _show_on_page(self, text: str) -> None:
         if self.key_entry is not None:
@@ -222,7 +224,7 @@ def lay_out(
     app: App,
     session: SetupSession,
     files: TableFiles,
-    ear: Ear[GridListening] | None = None,
+    ear: SetupEar | None = None,
     again: str = "run the same command again",
     when_keyed: Callable[[], None] | None = None,
     key_page: KeyPage | None = None,

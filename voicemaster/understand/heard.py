@@ -8,23 +8,25 @@ status line, to the log the demo scores.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from voicemaster.understand.intents import Intent
 
 
+Said = TypeVar("Said", covariant=True)
+"""What an ear takes utterances for: a game's `Intent`, or a table being laid out's `SetupIntent`."""
+
+
 @dataclass(frozen=True)
-class Heard:
+class Heard(Generic[Said]):
     transcript: str
-    """What was said, written as the stage reads it: a game ear's own words (lower case, single
-    spaces), the grid ear's setup phrase ("row two: apple, bear, ..."), or the line typed;
-    "" when nothing was heard."""
-    intent: Intent | None = None
-    """What it asks of the referee in a game; None: nothing (talk, noise, too unsure, or a
-    setup phrase, which the setup reads from `transcript`)."""
+    """What was said: the ear's own words (lower case, single spaces) or the line typed; ""
+    when nothing was heard."""
+    intent: Said | None = None
+    """What it asks of the referee (of the setup, while a table is laid out); None: nothing
+    (talk, noise, too unsure)."""
     confidence: float = 0.0
     """0..1; 0 when nothing was taken."""
-    alternatives: tuple[str, ...] = ()
-    """Cards that fit about as well as the chosen one (an ambiguous result)."""
     read_back: bool = False
     """A clue heard with too little confidence to act on: read it back for a yes first."""
     decode_ms: float = 0.0
@@ -34,6 +36,6 @@ class Heard:
     benchmarks and debugging: the game never reads it."""
 
 
-def typed(text: str, intent: Intent | None) -> Heard:
-    """A typed line: what the player wrote is what was said, and as sure as can be."""
+def typed(text: str, intent: Intent | None) -> Heard[Intent]:
+    """A typed line of a game: what the player wrote is what was said, and as sure as can be."""
     return Heard(text, intent, 1.0 if intent is not None else 0.0)

@@ -1,54 +1,29 @@
 """What a player said to the referee, as typed values.
 
 Both paths (typed lines and recognized speech) produce these; the referee and the
-`recognize` command consume them. `to_json` is the SPEC §3 wire form.
+`recognize` command consume them. A clue, a guess or a cover is the game's own move
+(game/actions.py): what was said is what the rules are asked to do. `to_json` is the
+SPEC §3 wire form, `from_json` its reading.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
-from voicemaster.game.clue_number import ClueNumber
-
-CommandKind = Literal["stop", "undo", "yes", "no", "repeat", "status", "time", "new_game", "overrule", "challenge"]
-TimeAction = Literal["query", "pause", "resume"]
-
-
-@dataclass(frozen=True)
-class GiveClue:
-    """The spymaster's clue."""
-
-    word: str
-    """The clue word(s) as heard, lower case, filler removed ("ocean", "ice cream")."""
-    number: ClueNumber
-    """0-9 or "unlimited"."""
-
-
-@dataclass(frozen=True)
-class GuessCard:
-    """The team touches a card."""
-
-    word: str
-    """The card exactly as written in the board file."""
-
-
-@dataclass(frozen=True)
-class CoverCard:
-    """A spymaster covers one of their own agents (penalty or co-op)."""
-
-    word: str
-    """The card exactly as written in the board file."""
-
+from voicemaster.game.actions import Clue, Cover, Guess
+from voicemaster.understand.requests import BY_NAME, CARD_REQUESTS, REQUESTS
 
 @dataclass(frozen=True)
 class Command:
-    """Any of the short requests: stop, undo, yes, no, repeat, status, time, new game,
-    overrule (the table allows a refused clue), challenge (it disputes an allowed one)."""
+    """Any request without a slot ("stop", "yes", "pause_timer", "whose_turn")."""
 
-    kind: CommandKind
-    time_action: TimeAction = "query"
-    """Only for kind == "time": a question, or pause/resume of the timer."""
+    kind: str
+    """Its name in the request table (understand/requests.py)."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in BY_NAME or self.kind in ("clue", *CARD_REQUESTS):
+            raise ValueError(f"no request without a slot is called {self.kind!r}")
 
 
 MAX_CANDIDATES = 2
@@ -66,22 +41,31 @@ class AmbiguousCard:
     """Cards as written in the board file, best first (MAX_CANDIDATES at most from an ear)."""
 
 
-Intent = Union[GiveClue, GuessCard, CoverCard, Command, AmbiguousCard]
+Intent = Union[Clue, Guess, Cover, Command, AmbiguousCard]
 
 
 def to_json(intent: Intent | None) -> dict[str, object] | None:
     """The SPEC §3 JSON form of an intent (None stays None)."""
     if intent is None:
         return None
-    if isinstance(intent, GiveClue):
+    if isinstance(intent, Clue):
         return {"type": "clue", "word": intent.word, "number": intent.number}
-    if isinstance(intent, GuessCard):
-        return {"type": "guess", "word": intent.word}
-    if isinstance(intent, CoverCard):
-        return {"type": "cover", "word": intent.word}
+    if isinstance(intent, (Guess, Cover)):
+        return {"type": "guess" if isinstance(intent, Guess) else "cover", "word": intent.card}
     if isinstance(intent, AmbiguousCard):
         return {"type": "ambiguous", "action": intent.action, "candidates": list(intent.candidates)}
-    out: dict[str, object] = {"type": intent.kind}
-    if intent.kind == "time" and intent.time_action != "query":
-        out["action"] = intent.time_action
-    return out
+    return dict(BY_NAME[intent.kind].json())
+
+
+def from_json(data: dict[str, Any] | None) -> Intent | None:
+    """The intent `to_json` wrote (what `recognize` printed, read back by its users)."""
+    if data is None:
+        return None
+    kind = data["type"]
+    if kind == "ambiguous":
+        return AmbiguousCard(data["action"], tuple(data["candidates"]))
+    if kind in CARD_REQUESTS:
+        return (Guess if kind == "guess" else Cover)(data["word"])
+    if kind == "clue":
+        return Clue(data["word"], data["number"])
+    return Command(next(r.name for r in REQUESTS if r.json() == data))

@@ -1,6 +1,6 @@
 """Lines that ask for something the referee cannot do now, read so the reply can say why.
 
-A line that fits a template only in another state of the game ("we guess envelope" while a
+A line that fits a saying only in another state of the game ("we guess envelope" while a
 clue is awaited, "new game" mid-game), that names a card no longer there or never there
 ("we guess dolphin" twice, "we guess elephant"), or that begins a clue and does not finish it
 ("clue ocean", "clue ocean ten", "my clue is") was understood: the table is told what stands
@@ -15,12 +15,12 @@ from typing import Sequence
 from voicemaster.game.phase import Phase
 from voicemaster.understand.intents import Intent
 from voicemaster.understand.listening import Listening
-from voicemaster.understand.parse import Token, clue_word, fits, match_utterance, to_intent, tokenize
-from voicemaster.understand.templates import CLUE, Template
+from voicemaster.understand.parse import Token, clue_word, match_utterance, to_intent, tokenize
+from voicemaster.understand.requests import CLUE, FORMS
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS, spoken_number
 
-OPENING = Template("clue", "[my|the] clue [is]", CLUE)
-"""The clue template's words before its clue word."""
+OPENINGS = frozenset(f.words[: f.words.index(CLUE)] for f in FORMS if f.request == "clue" and CLUE in f.words)
+"""The clue's sayings' words before its clue word ("clue", "my clue is")."""
 
 
 @dataclass(frozen=True)
@@ -37,12 +37,11 @@ NotNow = Intent | UnfinishedClue
 
 
 def understood_anyway(text: str, cards: Sequence[str]) -> NotNow | None:
-    """What `text` asks were every template allowed, any card of the board named (covered
+    """What `text` asks were every saying allowed, any card of the board named (covered
     ones too) and any word taken for a card ("elephant", as said); None when nothing fits."""
     tokens = tokenize(text)
     for phase in (Phase.GUESS, Phase.CLUE):
-        anything = Listening(tuple(cards), phase, awaiting_clue=True, question_open=True, game_over=True,
-                             may_overrule=True, may_challenge=True)
+        anything = Listening(tuple(cards), phase).anything()
         match = match_utterance(tokens, anything) or match_utterance(tokens, anything, fuzzy_cards=True)
         if match is not None:
             return to_intent(match)
@@ -65,14 +64,15 @@ def unfinished_clue(tokens: Sequence[Token]) -> UnfinishedClue | None:
 
 
 def opens_a_clue(text: str) -> bool:
-    """`text` begins with the clue template's own words ("clue", "my clue is"): it is said to
+    """`text` begins with the clue's own opening words ("clue", "my clue is"): it is said to
     the referee, never the table's talk."""
     return any(start > 0 for start in _after_opening(tokenize(text)))
 
 
 def _after_opening(tokens: Sequence[Token]) -> list[int]:
     """Where the clue word would start after each way of saying the opening, longest first."""
-    return [cut for cut in range(len(tokens), 0, -1) if fits(OPENING, tokens[:cut])]
+    words = tuple(t.word for t in tokens)
+    return [cut for cut in range(len(words), 0, -1) if words[:cut] in OPENINGS]
 
 
 def _number_said(words: list[str]) -> str | None:

@@ -1,17 +1,18 @@
-"""Text → intent: an utterance either fits one SPEC §2 template exactly, or it is chatter."""
+"""Text → intent: an utterance either fits one saying of the request table exactly, or it is chatter."""
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
 
+from voicemaster.game.actions import Clue, Cover, Guess
 from voicemaster.game.cards import plain_letters
 from voicemaster.game.clue_number import ClueNumber
-from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard, Intent
+from voicemaster.understand.intents import Command, Intent
 from voicemaster.understand.listening import Listening
-from voicemaster.understand.templates import TEMPLATES, Element, Template, elements, templates_for
+from voicemaster.understand.requests import CARD, CARD_REQUESTS, CLUE, NUMBER, WORD, Form, forms, sayings
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS, DIGIT_WORDS, FILLERS
 
 CLUE_STOPWORDS = frozenset(
@@ -36,9 +37,9 @@ class Token:
 
 @dataclass(frozen=True)
 class Match:
-    """A template that fits the whole utterance, with its slot values."""
+    """A form that fits the whole utterance, with its slot values."""
 
-    template: Template
+    form: Form
     card: str | None = None
     number: ClueNumber | None = None
     clue: str | None = None
@@ -62,12 +63,13 @@ def tokenize(text: str) -> list[Token]:
 
 
 def card_words(card: str) -> tuple[str, ...]:
-    """How a card is spoken: its words without accents, hyphens read as spaces."""
+    """How a card is spoken: its words without accents, hyphens read as spaces ("Ice-Cream" →
+    ("ice", "cream"), "Théâtre" → ("theatre",))."""
     return tuple(re.split(r"[\s-]+", plain_letters(card.strip())))
 
 
 def match_utterance(tokens: Sequence[Token], now: Listening, *, fuzzy_cards: bool = False) -> Match | None:
-    """The first template (in table order) that fits all the tokens.
+    """The first form (in table order) that fits all the tokens.
 
     With `fuzzy_cards` the card slot takes any words (as many as the longest
     card has), returned as heard: the speech path matches them to the board itself.
@@ -75,19 +77,14 @@ def match_utterance(tokens: Sequence[Token], now: Listening, *, fuzzy_cards: boo
     spoken: dict[tuple[str, ...], str] | int = {card_words(c): c for c in now.cards}
     if fuzzy_cards:
         spoken = max((len(card_words(c)) for c in now.cards), default=1)
-    for template in templates_for(now):
-        for match in _fits(elements(template.pattern), tokens, 0, spoken, Match(template)):
+    for form in forms(now):
+        for match in _fits(form.words, tokens, 0, spoken, Match(form)):
             return match
     return None
 
 
-def fits(template: Template, tokens: Sequence[Token]) -> bool:
-    """`template` fits all of `tokens` (a template without card slots)."""
-    return any(True for _ in _fits(elements(template.pattern), tokens, 0, {}, Match(template)))
-
-
 def _fits(
-    pattern: Sequence[Element],
+    pattern: Sequence[str],
     tokens: Sequence[Token],
     pos: int,
     cards: dict[tuple[str, ...], str] | int,
@@ -99,29 +96,24 @@ def _fits(
         return
     head, rest = pattern[0], pattern[1:]
     words = [t.word for t in tokens]
-    if head.slot == "card" and isinstance(cards, int):
+    if head == CARD and isinstance(cards, int):
         for end in range(pos + 1, min(pos + cards, len(words)) + 1):
             if not set(words[pos:end]) & CLUE_STOPWORDS:
                 yield from _fits(rest, tokens, end, cards, _with(found, card=" ".join(words[pos:end])))
-    elif head.slot == "card":
+    elif head == CARD and isinstance(cards, dict):
         for spoken, card in cards.items():
             if tuple(words[pos : pos + len(spoken)]) == spoken:
                 yield from _fits(rest, tokens, pos + len(spoken), cards, _with(found, card=card))
-    elif head.slot == "number":
+    elif head == NUMBER:
         if pos < len(words) and words[pos] in CLUE_NUMBER_WORDS:
             yield from _fits(rest, tokens, pos + 1, cards, _with(found, number=CLUE_NUMBER_WORDS[words[pos]]))
-    elif head.slot in ("clue", "word"):
-        for end in _word_ends(tokens, pos, MAX_CLUE_WORDS if head.slot == "clue" else 1):
+    elif head in (CLUE, WORD):
+        for end in _word_ends(tokens, pos, MAX_CLUE_WORDS if head == CLUE else 1):
             clue = clue_word(tokens[pos:end])
             if clue is not None:
                 yield from _fits(rest, tokens, end, cards, _with(found, clue=clue))
-    else:
-        for alternative in head.words:
-            seq = alternative.split()
-            if words[pos : pos + len(seq)] == seq:
-                yield from _fits(rest, tokens, pos + len(seq), cards, found)
-        if head.optional:
-            yield from _fits(rest, tokens, pos, cards, found)
+    elif pos < len(words) and words[pos] == head:
+        yield from _fits(rest, tokens, pos + 1, cards, found)
 
 
 def _word_ends(tokens: Sequence[Token], pos: int, most: int) -> Iterator[int]:
@@ -137,7 +129,7 @@ def _word_ends(tokens: Sequence[Token], pos: int, most: int) -> Iterator[int]:
 
 
 def _with(found: Match, **values: object) -> Match:
-    return Match(**{**found.__dict__, **values})  # type: ignore[arg-type]
+    return replace(found, **values)  # type: ignore[arg-type]
 
 
 def clue_word(tokens: Sequence[Token]) -> str | None:
@@ -159,21 +151,18 @@ def clue_word(tokens: Sequence[Token]) -> str | None:
 
 
 def to_intent(match: Match) -> Intent:
-    """The typed value a fitted template stands for."""
-    kind = match.template.intent
-    if kind == "clue":
+    """The typed value a fitted form stands for."""
+    request = match.form.request
+    if request == "clue":
         assert match.clue is not None and match.number is not None
-        return GiveClue(match.clue, match.number)
-    if kind == "guess":
+        return Clue(match.clue, match.number)
+    if request in CARD_REQUESTS:
         assert match.card is not None
-        return GuessCard(match.card)
-    if kind == "cover":
-        assert match.card is not None
-        return CoverCard(match.card)
-    return Command(kind, match.template.time_action)
+        return Guess(match.card) if request == "guess" else Cover(match.card)
+    return Command(request)
 
 
-def says_command(text: str, kind: str, time_action: str = "query", sounds_alike: SoundsAlike | None = None) -> bool:
+def says_command(text: str, kind: str, sounds_alike: SoundsAlike | None = None) -> bool:
     """The whole text is one way of saying that command, in any phase: what a recognizer
     wrote on its own must be the command itself for it to count ("Go." is not "no").
 
@@ -182,7 +171,7 @@ def says_command(text: str, kind: str, time_action: str = "query", sounds_alike:
     only as one that sounds like it ("and turn" for "end turn"). A one-word command never:
     "go" sounds like "no"."""
     words = tuple(t.word for t in tokenize(text))
-    for saying in command_sayings(kind, time_action):
+    for saying in sayings(kind):
         if words == saying:
             return True
         if sounds_alike is not None and len(saying) > 1 and len(words) == len(saying):
@@ -192,34 +181,15 @@ def says_command(text: str, kind: str, time_action: str = "query", sounds_alike:
     return False
 
 
-def names_command(text: str, kind: str, time_action: str = "query") -> bool:
+def names_command(text: str, kind: str) -> bool:
     """The text holds one way of saying that command among other words: "Wildfire. Stop."
     ("stop guessing" counts in "okay stop guessing now", a "no" does not in "nobody")."""
     words = tuple(t.word for t in tokenize(text))
     return any(
         words[i : i + len(saying)] == saying
-        for saying in command_sayings(kind, time_action)
+        for saying in sayings(kind)
         for i in range(len(words) - len(saying) + 1)
     )
-
-
-@functools.cache
-def command_sayings(kind: str, time_action: str) -> tuple[tuple[str, ...], ...]:
-    """Every way of saying that command (the phrase table does not change while running)."""
-    return tuple(
-        saying for t in TEMPLATES if t.intent == kind and t.time_action == time_action for saying in sayings(t)
-    )
-
-
-def sayings(template: Template) -> list[tuple[str, ...]]:
-    """Every way of saying a template without slots (its optional words left out or in)."""
-    out: list[tuple[str, ...]] = [()]
-    for element in elements(template.pattern):
-        if element.slot is not None:
-            return []
-        choices = [tuple(a.split()) for a in element.words] + ([()] if element.optional else [])
-        out = [said + choice for said in out for choice in choices]
-    return [said for said in out if said]
 
 
 def parse_utterance(text: str, now: Listening) -> Intent | None:
@@ -246,7 +216,7 @@ def carries_a_clue(text: str) -> bool:
 @functools.cache
 def _answer_words() -> frozenset[str]:
     """Every word of a way of saying yes or no ("yes", "correct", "cancel")."""
-    return frozenset(w for kind in ("yes", "no") for saying in command_sayings(kind, "query") for w in saying)
+    return frozenset(w for kind in ("yes", "no") for saying in sayings(kind) for w in saying)
 
 
 def answered_in_a_clue(intent: Intent | None, text: str) -> bool:

@@ -1,8 +1,10 @@
 """Text → setup intent: what is said (or typed) while a physical table is laid out (SPEC §2).
 
-"row one: apple, bear, castle, loch ness, pilot" (rows in any order) or just the cards;
-"yes"; "no" or "again"; "third is pilot" (a card of the row being read back); "card seven
-is pilot" (a card of the whole table); "repeat" (the cards set so far, read aloud). Typed text and the grid ear's text take this one path.
+"row one: apple, bear, castle, loch ness, pilot" (rows in any order) or just the cards; the
+answers and requests of the request table that a setup hears ("yes", "no", "again",
+"repeat": understand/requests.py); "third is pilot" (a card of the row being read back);
+"card seven is pilot" (a card of the whole table). Typed text takes this path; the grid ear
+reads the same intents from what Whisper wrote.
 Commas (and "and" between them) separate cards; without commas (speech) every word is
 a card, except the two-word cards the caller knows of ("loch ness").
 """
@@ -14,22 +16,17 @@ from dataclasses import dataclass
 from typing import Union
 
 from voicemaster.game.cards import plain_letters
-from voicemaster.vocabulary import FILLERS, spoken_number
+from voicemaster.understand.intents import Command
+from voicemaster.understand.requests import setup_forms, shortest_sayings
+from voicemaster.vocabulary import FILLERS, number_words, spoken_number
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
-YES_WORDS = frozenset({"yes", "yeah", "yep", "right", "correct", "confirm"})
-AGAIN_WORDS = frozenset({"no", "nope", "wrong", "again"})
-REPEAT_WORDS = frozenset({"repeat", "the", "rows", "cards", "board", "table", "them", "all"})
-""""repeat", "repeat the rows", "repeat them all"."""
 SETUP_EXAMPLES = (
     "row one: apple, bear, castle, loch ness, pilot",
     "apple",
-    "yes",
-    "no",
-    "again",
+    *shortest_sayings(setup=True),
     "third is pilot",
     "card seven is pilot",
-    "repeat",
 )
 """One saying of each form, for the typed help."""
 SETUP_HELP = (
@@ -40,6 +37,8 @@ _CORRECTION = re.compile(
     r"^(?:the\s+)?(?P<ordinal>first|second|third|fourth|fifth)(?:\s+(?:card|one))?\s+is\s+(?P<card>.+)$"
     r"|^card\s+(?:number\s+)?(?P<number>[\w-]+(?:\s+\w+)?)\s+is\s+(?P<card2>.+)$"
 )
+SAID_TWICE = 2
+"""A setup request said up to this many times over is said once ("yes, yes", "no, read it again")."""
 
 
 @dataclass(frozen=True)
@@ -52,21 +51,6 @@ class RowCards:
 
 
 @dataclass(frozen=True)
-class Confirm:
-    """The row read back is right."""
-
-
-@dataclass(frozen=True)
-class ReadAgain:
-    """The row read back is wrong: it is read again."""
-
-
-@dataclass(frozen=True)
-class Repeat:
-    """The cards set so far are read aloud (a photo's table is not, unless asked)."""
-
-
-@dataclass(frozen=True)
 class Correct:
     """One card replaced: `position` 1..5 in the row being read back, or 1..25 on the table."""
 
@@ -75,7 +59,8 @@ class Correct:
     in_row: bool
 
 
-SetupIntent = Union[RowCards, Confirm, ReadAgain, Repeat, Correct]
+SetupIntent = Union[RowCards, Correct, Command]
+"""A row, a correction, or a request of the table the setup hears (yes, no, again, repeat)."""
 
 
 def parse_setup(text: str, pairs: frozenset[str] = frozenset()) -> SetupIntent | None:
@@ -86,16 +71,44 @@ def parse_setup(text: str, pairs: frozenset[str] = frozenset()) -> SetupIntent |
     words = _plain(text)
     if not words:
         return None
-    if len(words) <= 2 and set(words) <= YES_WORDS:
-        return Confirm()
-    if len(words) <= 3 and set(words) & AGAIN_WORDS and set(words) <= AGAIN_WORDS | {"read", "it"}:
-        return ReadAgain()
-    if "repeat" in words and set(words) <= REPEAT_WORDS:
-        return Repeat()
+    request = setup_request(tuple(words))
+    if request is not None:
+        return Command(request)
     correction = _correction(" ".join(words), text)
     if correction is not None:
         return correction
     return _row(text, pairs)
+
+
+def typed_as(intent: SetupIntent | None) -> str:
+    """The intent as a player would type it ("row two: apple, bear, castle, loch ness, pilot",
+    "third is pilot", "card seven is pilot", "yes"): what the setup took an utterance for,
+    shown beside what was heard; parse_setup reads it back as the same intent."""
+    if isinstance(intent, RowCards):
+        return (f"row {number_words(intent.row)}: " if intent.row else "") + ", ".join(intent.cards)
+    if isinstance(intent, Correct):
+        place = ORDINALS[intent.position - 1] if intent.in_row else f"card {number_words(intent.position)}"
+        return f"{place} is {intent.card}"
+    return intent.kind if isinstance(intent, Command) else ""
+
+
+def setup_request(words: tuple[str, ...]) -> str | None:
+    """The request the words say, said once or again ("yes yes"; "no, read it again" is "again"),
+    when they are nothing but that."""
+    sayings = {form.words: form.request for form in setup_forms()}
+    for parts in _split(words, SAID_TWICE):
+        said = [sayings.get(part) for part in parts]
+        if None not in said and (len(set(said)) == 1 or set(said) == {"no", "again"}):
+            return said[-1]
+    return None
+
+
+def _split(words: tuple[str, ...], most: int) -> list[tuple[tuple[str, ...], ...]]:
+    """Every way of cutting `words` into 1..`most` non-empty runs, fewest runs first."""
+    if most == 1 or len(words) < 2:
+        return [(words,)] if words else []
+    whole = [(words,)]
+    return whole + [(words[:cut], *rest) for cut in range(1, len(words)) for rest in _split(words[cut:], most - 1)]
 
 
 def _plain(text: str) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Sequence
+from typing import Literal, Sequence
 
 from voicemaster.game import actions as act
 from voicemaster.game.cards import Identity, Team
@@ -42,7 +42,7 @@ from voicemaster.game.snapshot import (
 )
 from voicemaster.game.clue_number import UNLIMITED, ClueNumber
 from voicemaster.referee.table_hints import nearest_card
-from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard, Intent, TimeAction
+from voicemaster.understand.intents import AmbiguousCard, Command, Intent
 from voicemaster.vocabulary import number_words
 
 
@@ -231,12 +231,6 @@ def _render(
     return _time_up(event, snapshot, after)
 
 
-def announce(event: GameEvent, snapshot: GameSnapshot) -> str | None:
-    """What to say for one event on its own; None when there is nothing to say."""
-    sentences = _render(event, snapshot, (), ())
-    return " ".join(sentences) if sentences else None
-
-
 def announce_all(events: Sequence[GameEvent], snapshot: GameSnapshot) -> str:
     """The events of one action as one spoken sequence; `snapshot` is the game after them."""
     sentences: list[str] = []
@@ -328,21 +322,24 @@ def _duration(seconds: float) -> str:
 
 def time_phrase(snapshot: GameSnapshot) -> str:
     """How long the current phase has left."""
-    if snapshot.timer_paused and snapshot.timer_left is not None:
+    if snapshot.timer_left is None:
+        return "The timer is off."
+    if snapshot.timer_paused:
         return f"The timer is paused with {_duration(snapshot.timer_left)} left."
-    return _timer_phrase(snapshot.timer_left, "query")
+    return _cap(_duration(snapshot.timer_left)) + " left."
 
 
-def _timer_phrase(seconds_left: float | None, action: TimeAction) -> str:
-    """After a question, a pause or a resume."""
+def _timer_phrase(seconds_left: float | None, action: Literal["pause", "resume"]) -> str:
+    """After a pause or a resume."""
     if seconds_left is None:
         return "The timer is off."
     left = _duration(seconds_left)
-    if action == "pause":
-        return f"Timer paused with {left} left."
-    if action == "resume":
-        return f"Timer running: {left} left."
-    return _cap(left) + " left."
+    return f"Timer paused with {left} left." if action == "pause" else f"Timer running: {left} left."
+
+
+def whose_turn_phrase(snapshot: GameSnapshot) -> str:
+    """ "Red's turn, guessing: clue ocean, two; two guesses left." """
+    return _where_we_are(snapshot)
 
 
 def confirm_card_phrase(candidates: Sequence[str]) -> str:
@@ -393,14 +390,14 @@ def understood_phrase(intent: Intent | None) -> str:
     match intent:
         case None:
             return ""
-        case GiveClue(word=word, number=number):
+        case act.Clue(word=word, number=number):
             return f"clue {word} {_clue_number(number)}"
-        case GuessCard(word=card) | CoverCard(word=card):
-            return f"{'guess' if isinstance(intent, GuessCard) else 'cover'} {_card(card)}"
+        case act.Guess(card=card) | act.Cover(card=card):
+            return f"{'guess' if isinstance(intent, act.Guess) else 'cover'} {_card(card)}"
         case AmbiguousCard(candidates=cards):
             return " or ".join(_card(c) for c in cards) + "?"
-        case Command(kind=kind, time_action=action):
-            return kind.replace("_", " ") + ("" if action == "query" else f" ({action} the timer)")
+        case Command(kind=kind):
+            return kind.replace("_", " ")
     return ""
 
 

@@ -4,8 +4,9 @@ Two threads: the speaker thread takes announcements from the queue, hands each t
 the engine thread (the only one that touches pyttsx3, which is not thread-safe)
 and waits at most `timeout`; then it plays the samples. A stuck or failing engine
 is abandoned and replaced, and that announcement is shown as text instead.
-While sound goes to the room, `speaking` is set (plus a short tail), so the
-microphone endpointer can drop what the app says itself.
+While sound goes to the room, `speaking` is on, and whoever listens to the room is told
+(`tell_voice_to`: the audio front end, whose endpointer drops what the app says itself and
+the room's echo after it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 import threading
 import time
 from concurrent.futures import Future
-from typing import Optional
+from typing import Callable, Optional
 
 from voicemaster.errors import InputError
 from voicemaster.voice.outputs import AplayPlayer, AudioOutput, OutputError, WavFileOutput
@@ -130,8 +131,8 @@ class Speaker:
         output: Optional[AudioOutput] = None,
     ) -> None:
         self.settings = settings
-        self.speaking = threading.Event()
-        """Set while sound of ours is in the room (and `tail` after): the microphone drops frames."""
+        self._speaking = False
+        self._voice_sink: Callable[[bool], None] | None = None
         self._console = console or Console()
         self._factory = synthesizer
         self._output = output if output is not None else output_for(settings)
@@ -140,7 +141,6 @@ class Speaker:
         self._engine: _EngineThread | None = None
         self._failures = 0
         self._warned: set[str] = set()
-        self._quiet_at = 0.0
         self._pending = 0
         self._idle = threading.Condition()
         self._closed = False
@@ -161,6 +161,16 @@ class Speaker:
         self._thread = threading.Thread(target=self._run, name="voicemaster-speaker", daemon=True)
         self._thread.start()
         return self
+
+    @property
+    def speaking(self) -> bool:
+        """Sound of ours is in the room now."""
+        return self._speaking
+
+    def tell_voice_to(self, sink: Callable[[bool], None]) -> None:
+        """`sink(on)` from now on whenever our sound starts or stops, and now with how it is."""
+        self._voice_sink = sink
+        sink(self._speaking)
 
     def __enter__(self) -> "Speaker":
         return self.start()
@@ -198,11 +208,7 @@ class Speaker:
 
     def _run(self) -> None:
         while True:
-            try:
-                text = self._queue.get(timeout=self._tail_left())
-            except queue.Empty:
-                self.speaking.clear()
-                continue
+            text = self._queue.get()
             if text is None:
                 break
             try:
@@ -210,15 +216,19 @@ class Speaker:
             except Exception as exc:  # the last guard: a broken announcement must not end speech for the game
                 self._console.warning(f"could not deliver an announcement ({exc!r})")
             finally:
+                if self._queue.empty():
+                    self._voice(False)
                 with self._idle:
                     self._pending -= 1
                     self._idle.notify_all()
-        self.speaking.clear()
+        self._voice(False)
 
-    def _tail_left(self) -> float | None:
-        if not self.speaking.is_set():
-            return None
-        return max(0.0, self._quiet_at - time.monotonic())
+    def _voice(self, on: bool) -> None:
+        """Our sound starts or stops: no gap between announcements queued back to back."""
+        if on != self._speaking:
+            self._speaking = on
+            if self._voice_sink is not None:
+                self._voice_sink(on)
 
     def _deliver(self, text: str) -> None:
         output = self._output
@@ -227,16 +237,13 @@ class Speaker:
             self._console.line(text)
             return
         if output.audible:
-            self.speaking.set()
+            self._voice(True)
         try:
             output.play(pcm, lambda: self._console.audio_started(text, time.monotonic()), self.settings.timeout)
             self._warned.discard("output")
         except OutputError as exc:
             self._warn_once("output", f"{exc}; announcements are shown as text")
             self._console.line(text)
-        finally:
-            if output.audible:
-                self._quiet_at = time.monotonic() + self.settings.tail
 
     def _synthesize(self, text: str) -> Pcm | None:
         if self._engine is None and self._failures < MAX_ENGINE_FAILURES:

@@ -9,6 +9,7 @@ import pytest
 
 from voicemaster.speech.audio.sources import ArraySource, Microphone
 from voicemaster.speech.audio.endpointer import Endpointer, Utterance
+from voicemaster.speech.audio.front_end import FrontEnd, Speaking, open_front_end
 from voicemaster.speech.audio.tuning import EndpointerSettings
 from voicemaster.speech.voices.synthetic import babble, mix_at_snr, pink_noise, speak
 from voicemaster.speech.voices.speakers import say
@@ -90,24 +91,31 @@ def test_a_click_is_too_short_and_a_monologue_is_cut_at_the_maximum() -> None:
     assert sum(len(p.audio) for p in pieces) >= 0.8 * len(monologue)
 
 
+def told(front_end: FrontEnd, control: Speaking) -> None:
+    """`control` sent from another thread, as the speaker's thread sends it."""
+    sender = threading.Thread(target=front_end.tell, args=(control,))
+    sender.start()
+    sender.join()
+
+
 def test_nothing_is_heard_while_the_app_speaks_nor_in_the_tail_after(session) -> None:
+    """The app's voice is told to the front end as events from another thread (the speaker's)."""
     audio, truth = session
-    speaking = threading.Event()
-    endpointer = Endpointer(EndpointerSettings(half_duplex_tail_ms=300), app_speaking=speaking)
+    front_end = open_front_end("none", EndpointerSettings(half_duplex_tail_ms=300))
     first_end = int((truth[0][1] + 0.1) * 16000)
     heard = []
     for i, frame in enumerate(ArraySource(audio).frames()):
         at = i * 320
         if at == 16000 - 3200:
-            speaking.set()
-        if at >= first_end:
-            speaking.clear()
-        u = endpointer.push(frame)
+            told(front_end, Speaking(True))
+        if first_end <= at < first_end + 320:
+            told(front_end, Speaking(False))
+        u = front_end.push(frame)
         if u is not None:
             heard.append(u)
     assert matches(heard, truth[1:]) == len(truth) - 1
     assert all(u.start_s > truth[0][1] for u in heard)
-    assert endpointer.dropped_while_speaking == (first_end - (16000 - 3200)) // 320 + 15
+    assert front_end.endpointer.dropped_while_speaking == (first_end - (16000 - 3200)) // 320 + 15
 
 
 def test_microphone_frames_and_wav_frames_are_cut_identically(session) -> None:
@@ -164,7 +172,7 @@ def test_while_short_requests_are_expected_an_utterance_ends_sooner() -> None:
     audio = np.concatenate([silence(1.0), clip, silence(1.5)])
     _, end = voiced_span(clip, 16000)
     calm = ended_after_ms(Endpointer(), audio, end)
-    brisk = ended_after_ms(Endpointer(brisk=lambda: True), audio, end)
+    brisk = ended_after_ms(Endpointer(brisk=True), audio, end)
     settings = EndpointerSettings()
     assert brisk < calm - 150
     assert abs(brisk - settings.brisk_trailing_silence_ms) < 120 and abs(calm - settings.trailing_silence_ms) < 120
@@ -173,8 +181,20 @@ def test_while_short_requests_are_expected_an_utterance_ends_sooner() -> None:
 def test_a_pause_inside_a_clue_does_not_cut_it_while_a_clue_is_awaited() -> None:
     first, second = say("my clue is ocean", "espeak:en-us"), say("two", "espeak:en-us")
     audio = np.concatenate([silence(1.0), first, silence(0.45), second, silence(1.5)])
-    assert len(cut(audio, Endpointer(brisk=lambda: False))) == 1
-    assert len(cut(audio, Endpointer(brisk=lambda: True))) == 2
+    assert len(cut(audio, Endpointer(brisk=False))) == 1
+    assert len(cut(audio, Endpointer(brisk=True))) == 2
+
+
+def test_speech_on_the_very_first_frame_keeps_its_pre_roll() -> None:
+    """A WAV that starts on the speech: the stream starts as if after silence, so the word is
+    told from the floor (not taken for it) and comes with the pre-roll Whisper needs to hear
+    its start (espeak's "yes" with nothing before it was heard as "the")."""
+    clip = voiced(speak("yes"))
+    utterances = cut(np.concatenate([clip, silence(1.0)]))
+    assert len(utterances) == 1
+    audio = utterances[0].audio
+    at = next(o for o in range(len(audio) - len(clip)) if np.array_equal(audio[o : o + len(clip)], clip))
+    assert at >= 200 * 16 and not audio[:at].any(), "the whole word, after at least 200 ms of silence"
 
 
 def paused_and_cut(audio: np.ndarray) -> tuple[list[Utterance], list[Utterance]]:

@@ -29,6 +29,6 @@ def test_extra_words_around_a_card_lower_the_match() -> None:
 
 
 def test_fuzzy_card_slot_returns_words_as_heard() -> None:
-    match = match_utterance(tokenize("we touch chappell"), Listening(tuple(CARDS), Phase.GUESS, False), fuzzy_cards=True)
-    assert match is not None and match.template.intent == "guess" and match.card == "chappell"
-    assert match_utterance(tokenize("we touch a b c"), Listening(tuple(CARDS), Phase.GUESS, False), fuzzy_cards=True) is None
+    match = match_utterance(tokenize("we touch chappell"), Listening(tuple(CARDS), Phase.GUESS), fuzzy_cards=True)
+    assert match is not None and match.form.request == "guess" and match.card == "chappell"
+    assert match_utterance(tokenize("we touch a b c"), Listening(tuple(CARDS), Phase.GUESS), fuzzy_cards=True) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from voicemaster.game.actions import Clue, Cover, Guess
 from voicemaster.game.phase import Phase
 from voicemaster.speech.audio.front_end import loudest_span
 from voicemaster.speech.ears.grammar import build_grammar, clue_vocabulary
@@ -13,8 +14,8 @@ from voicemaster.speech.ears.pocketsphinx_backend import PocketsphinxRecognizer
 from voicemaster.speech.ears.pronounce import dictionary, espeak_phones, pronunciation
 from voicemaster.speech.voices.synthetic import babble, mix_at_snr, speak
 from voicemaster.understand.heard import Heard
-from voicemaster.understand.intents import Command, CoverCard, GiveClue, GuessCard
-from voicemaster.understand.listening import Listening
+from voicemaster.understand.intents import Command
+from voicemaster.understand.listening import Cue, Listening
 
 CARDS = (
     "apple", "Bank", "bridge", "castle", "chair", "cloud", "crown", "dragon", "drum",
@@ -29,17 +30,17 @@ def recognizer() -> PocketsphinxRecognizer:
 
 
 def listen(recognizer: PocketsphinxRecognizer, text: str, phase: Phase = Phase.GUESS, voice: str = "en-us") -> Heard:
-    return GrammarEar(recognizer).hear(speak(text, voice), Listening(CARDS, phase, awaiting_clue=True))
+    return GrammarEar(recognizer).hear(speak(text, voice), Listening(CARDS, phase, frozenset({Cue.CLUE_AWAITED})))
 
 
 @pytest.mark.parametrize(
     "text,voice,intent",
     [
-        ("we touch apple", "en-us", GuessCard("apple")),
-        ("guess castle", "en-gb", GuessCard("castle")),
-        ("pick the ice cream", "en-us+f2", GuessCard("ice cream")),
-        ("choose quokka", "en-us", GuessCard("quokka")),
-        ("we guess bank", "en-us+m3", GuessCard("Bank")),
+        ("we touch apple", "en-us", Guess("apple")),
+        ("guess castle", "en-gb", Guess("castle")),
+        ("pick the ice cream", "en-us+f2", Guess("ice cream")),
+        ("choose quokka", "en-us", Guess("quokka")),
+        ("we guess bank", "en-us+m3", Guess("Bank")),
         ("stop guessing", "en-us", Command("stop")),
         ("end turn", "en-us", Command("stop")),
         ("what was the clue", "en-us", Command("repeat")),
@@ -69,17 +70,17 @@ def test_card_not_on_the_board_is_not_guessed(recognizer: PocketsphinxRecognizer
 def test_guess_heard_in_babble(recognizer: PocketsphinxRecognizer) -> None:
     audio = speak("we touch falcon", "en-us")
     noisy = mix_at_snr(audio, babble(len(audio), seed=3), 20)
-    heard = GrammarEar(recognizer).hear(noisy, Listening(CARDS, Phase.GUESS, awaiting_clue=False))
-    assert heard.intent == GuessCard("falcon"), heard.transcript
+    heard = GrammarEar(recognizer).hear(noisy, Listening(CARDS, Phase.GUESS))
+    assert heard.intent == Guess("falcon"), heard.transcript
 
 
 def test_clue_with_open_vocabulary_word(recognizer: PocketsphinxRecognizer) -> None:
     heard = listen(recognizer, "clue ocean two", Phase.CLUE)
-    assert heard.intent == GiveClue("ocean", 2), heard.transcript
+    assert heard.intent == Clue("ocean", 2), heard.transcript
 
 
 def test_cover_in_clue_phase(recognizer: PocketsphinxRecognizer) -> None:
-    assert listen(recognizer, "cover apple", Phase.CLUE).intent == CoverCard("apple")
+    assert listen(recognizer, "cover apple", Phase.CLUE).intent == Cover("apple")
 
 
 def test_clue_phase_chatter_is_ignored(recognizer: PocketsphinxRecognizer) -> None:
@@ -89,7 +90,7 @@ def test_clue_phase_chatter_is_ignored(recognizer: PocketsphinxRecognizer) -> No
 
 def test_decoding_is_timed(recognizer: PocketsphinxRecognizer) -> None:
     heard = listen(recognizer, "guess lemon", Phase.GUESS)
-    assert heard.intent == GuessCard("lemon")
+    assert heard.intent == Guess("lemon")
     assert 0 < heard.decode_ms < 2000
 
 
@@ -101,7 +102,7 @@ def test_unknown_card_words_get_generated_pronunciations() -> None:
 
 
 def test_grammars_restrict_to_uncovered_cards() -> None:
-    grammar = build_grammar(Listening(("apple", "ice cream"), Phase.GUESS, awaiting_clue=False))
+    grammar = build_grammar(Listening(("apple", "ice cream"), Phase.GUESS))
     assert "we touch ice cream" in grammar.phrases
     assert not any("castle" in p for p in grammar.phrases)
     assert "<card> = apple | ice cream ;" in grammar.jsgf

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import RED, fixed_deal
+from voicemaster.game.actions import Clue, Guess
 from voicemaster.cli import main
 from voicemaster.dialogue import Dialogue
 from voicemaster.game.cards import Team
@@ -21,19 +22,16 @@ from voicemaster.referee import judge_clue_word
 from voicemaster.speech.audio.wav import read_wav
 from voicemaster.speech.ears.engines import choose
 from voicemaster.speech.ears.whisper.ear import WhisperEar
-from voicemaster.understand.intents import GiveClue, GuessCard
 
 REAL = Path(__file__).resolve().parents[1] / "realspeech"
 PAD = 4800
 STOPS = ("stop-0c40e715_1.wav", "stop-4c6167ca_2.wav")
-NOT_ANSWERS = ("go-28497c5b_0.wav", "left-5f01c798_0.wav")
+NOT_ANSWERS = ("oov_go-28497c5b_0.wav", "oov_left-5f01c798_0.wav")
 """Whisper scored them as "no" and "yes" with room to spare: before the rule that an answer
 must be written as said, both answered the open question."""
 WRITTEN_NOW = "no-4c6167ca_5.wav"
 """A real "no" Whisper writes "Now.", far ahead of every other phrase: an answer."""
-WRITTEN_YEAH = "down-5f01c798_0.wav"
-"""A real "down" Whisper writes "Yeah.", "yes" hardly ahead of other phrases: not an answer."""
-SENTENCE = "please-give-me-the-operator-00110_006.wav"
+
 BOARD = ("DOG", "CAT", "BIRD", "BED", "HOUSE", "TREE", "OPERATOR", "VOYAGER", "WILDFIRE", "COMPUTER",
          "APPLE", "BERLIN", "CASTLE", "DIAMOND", "ENGINE", "FALCON", "GLOVE", "HONEY", "ICE CREAM",
          "JUPITER", "KNIGHT", "LEMON", "NURSE", "PIANO", "SPIDER")
@@ -57,30 +55,38 @@ def write_wav(path: str, audio: np.ndarray) -> None:
         out.writeframes(audio.astype("<i2").tobytes())
 
 
-def test_recognize_acts_on_real_stops_and_ignores_real_talk(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`recognize` listens as if a question were open, so "yes" and "no" could be heard."""
+def expected(name: str) -> dict[str, str] | None:
+    """What a recording is heard as, read from its name: `oov_*` is talk, nothing; `stop-*` a stop."""
+    return None if name.startswith("oov_") else {"type": name.split("-")[0]}
+
+
+def test_recognize_acts_on_real_requests_and_ignores_real_talk(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every recording, heard with a question open, so "yes" and "no" could be heard (a real
+    "down" was once written "Yeah.", a real "no" is written "Now."). Talk never yields a
+    request; of the requests, two stops Whisper writes "Stove" and "Stomp" (taken by the
+    short-word head) may be missed, one at most, where int8 scores differ."""
     board = tmp_path / "board.txt"
     board.write_text("\n".join(BOARD) + "\n")
-    files = []
-    for name in (*STOPS, *NOT_ANSWERS, WRITTEN_NOW, WRITTEN_YEAH, SENTENCE):
-        files.append(str(tmp_path / name))
-        write_wav(files[-1], said(name))
-    assert main(["recognize", "--board", str(board), "--phase", "guess", *files]) == 0
-    heard = {Path(line["file"]).name: line for line in map(json.loads, capsys.readouterr().out.splitlines())}
-    for name in STOPS:
-        assert heard[name]["intent"] == {"type": "stop"}, heard[name]
-    for name in (*NOT_ANSWERS, WRITTEN_YEAH):
-        assert heard[name]["intent"] is None, heard[name]
-    assert heard[WRITTEN_NOW]["intent"] == {"type": "no"}, heard[WRITTEN_NOW]
-    assert heard[SENTENCE]["intent"] is None, heard[SENTENCE]
+    names = sorted(path.name for path in REAL.glob("*.wav"))
+    for name in names:
+        write_wav(str(tmp_path / name), said(name))
+    assert main(["recognize", "--board", str(board), "--phase", "guess", "--question",
+                 *(str(tmp_path / name) for name in names)]) == 0
+    heard = {Path(line["file"]).name: line["intent"] for line in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert len(names) == 10 and set(heard) == set(names)
+    assert all(heard[name] is None for name in names if expected(name) is None), heard
+    requests = [name for name in names if expected(name) is not None]
+    assert all(heard[name] in (None, expected(name)) for name in requests), heard
+    assert sum(heard[name] == expected(name) for name in requests) >= len(requests) - 1, heard
+    assert all(heard[name] == expected(name) for name in (*STOPS, WRITTEN_NOW, "yes-210f3aa9_0.wav")), heard
 
 
 def test_a_teammates_word_leaves_the_read_back_open_and_the_real_yes_answers_it(whisper_ear: WhisperEar) -> None:
     """Heard by Whisper, the default ear, against what may be said at each moment."""
     assert choose().engine == "whisper"
     dialogue = Dialogue(Game(fixed_deal(), judge=judge_clue_word), lambda action: None, lambda: 0.0, random.Random(1))
-    asked = dialogue.hear(GiveClue("ocean", 2), read_back=True)
-    assert asked is not None and asked.say.endswith("right?")
+    asked = dialogue.hear(Clue("ocean", 2), read_back=True)
+    assert asked is not None and asked.endswith("right?")
     for name in NOT_ANSWERS:
         heard = whisper_ear.hear(said(name), dialogue.listening())
         assert dialogue.hear(heard.intent, heard.read_back) is None
@@ -95,8 +101,8 @@ def test_a_teammates_word_leaves_the_read_back_open_and_the_real_yes_answers_it(
 def test_a_real_stop_ends_the_turn(whisper_ear: WhisperEar) -> None:
     game = Game(fixed_deal(), judge=judge_clue_word)
     dialogue = Dialogue(game, lambda action: None, lambda: 0.0, random.Random(1))
-    dialogue.hear(GiveClue("ocean", 2))
-    dialogue.hear(GuessCard(RED[0]))
+    dialogue.hear(Clue("ocean", 2))
+    dialogue.hear(Guess(RED[0]))
     assert game.state.turn is Team.RED and game.state.guesses_left == 2
     heard = whisper_ear.hear(said(STOPS[1]), dialogue.listening())
     dialogue.hear(heard.intent, heard.read_back)

@@ -119,4 +119,5 @@ def test_help_stands_on_its_own(command: str) -> None:
     assert shown.returncode == 0 and "SPEC" not in shown.stdout, shown.stdout
     if command == "recognize":
         text = " ".join(shown.stdout.split())
-        assert "WAV recordings of one utterance each" in text and "--engine {auto,whisper,vosk,pocketsphinx} the recognizer" in text
+        assert "WAV recordings: WAV files" in text and "--engine {auto,whisper,vosk,pocketsphinx} the recognizer" in text
+        assert "--question a question of the referee's is open" in text and "--whole take each file as one utterance" in text

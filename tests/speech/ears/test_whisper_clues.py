@@ -9,12 +9,13 @@ import shutil
 import numpy as np
 import pytest
 
+from voicemaster.game.actions import Clue
 from voicemaster.game.phase import Phase
 from voicemaster.speech.ears.whisper.ear import WhisperEar
 from voicemaster.speech.ears.whisper.model import installed_parts
 from voicemaster.speech.voices.speakers import say
-from voicemaster.understand.intents import Command, GiveClue
-from voicemaster.understand.listening import Listening
+from voicemaster.understand.intents import Command
+from voicemaster.understand.listening import Cue, Listening
 
 pytestmark = [
     pytest.mark.skipif(installed_parts() is None, reason="the Whisper model packages are not installed"),
@@ -25,7 +26,7 @@ CARDS = (
     "Castle", "dragon", "apple", "needle", "kettle", "ladder", "honey", "bank", "bear", "boot",
     "bridge", "chair", "cloud", "crown", "drum", "engine", "forest", "ghost",
 )
-AWAITING = Listening(CARDS, Phase.CLUE, awaiting_clue=True)
+AWAITING = Listening(CARDS, Phase.CLUE, frozenset({Cue.CLUE_AWAITED}))
 
 MISHEARD_OPENERS = (
     ("clue insect two", "flite:slt", "insect", 2),
@@ -57,17 +58,17 @@ def ear(whisper_ear: WhisperEar) -> WhisperEar:
     return whisper_ear
 
 
-def hear(ear: WhisperEar, text: str, voice: str) -> GiveClue | None:
+def hear(ear: WhisperEar, text: str, voice: str) -> Clue | None:
     """`text` said by `voice` with a quarter second of silence either side, as endpointed."""
     pad = np.zeros(4000, dtype=np.int16)
     intent = ear.hear(np.concatenate([pad, say(text, voice).astype(np.int16), pad]), AWAITING).intent
-    assert intent is None or isinstance(intent, GiveClue), intent
+    assert intent is None or isinstance(intent, Clue), intent
     return intent
 
 
 def test_clues_with_misheard_openers_and_numbers_are_proposed(ear: WhisperEar) -> None:
     """The three with room to spare, and never as another number."""
-    results = [(hear(ear, text, voice), GiveClue(word, number)) for text, voice, word, number in MISHEARD_OPENERS]
+    results = [(hear(ear, text, voice), Clue(word, number)) for text, voice, word, number in MISHEARD_OPENERS]
     right = [got for got, want in results if got == want]
     assert len(right) >= 3, results
     assert all(got is None or got.number == want.number for got, want in results), results
@@ -85,7 +86,7 @@ def test_an_answer_said_with_a_clue_is_no_answer(whisper_ear: WhisperEar) -> Non
     """"Yes, house nine." carries a clue: with a question open it confirms nothing (before the
     guard Whisper's "Yes, house nine." was a yes for 4 of these 5 voices), while a bare "yes"
     still answers."""
-    asking = Listening(CARDS, Phase.GUESS, awaiting_clue=False, question_open=True)
+    asking = Listening(CARDS, Phase.GUESS, frozenset({Cue.QUESTION}))
 
     def heard(text: str, voice: str) -> object:
         audio = np.concatenate([np.zeros(4000), say(text, voice).astype(np.float64), np.zeros(4000)])

@@ -20,20 +20,22 @@ import numpy as np
 import pytest
 import tokenizers
 
+from voicemaster.game.actions import Clue, Cover, Guess
 from voicemaster.cli import main
 from voicemaster.game.clue_number import UNLIMITED
 from voicemaster.game.phase import Phase
 from voicemaster.understand.heard import Heard
-from voicemaster.speech.voices.synthetic import pink_noise
+from voicemaster.speech.audio.sources import ArraySource
+from voicemaster.speech.recordings import hear_recording
+from voicemaster.speech.voices.speakers import VOICES, say
+from voicemaster.speech.voices.synthetic import SpeechSynthesisError, pink_noise
 from voicemaster.speech.audio.wav import read_wav
 from voicemaster.speech.ears.whisper.clue_reading import words_of
-from voicemaster.speech.ears.whisper.ear import WhisperEar
-from voicemaster.speech.ears.whisper.scorer import normalised
+from voicemaster.speech.ears.whisper.ear import WhisperEar, guess_prompt, normalised
 from voicemaster.speech.ears.whisper.model import ModelError, bundled_model, installed_parts
-from voicemaster.speech.ears.whisper.scorer import guess_prompt
 from voicemaster.speech.ears.whisper.tokenizer import load_tokenizer
-from voicemaster.understand.intents import AmbiguousCard, Command, CoverCard, GiveClue, GuessCard
-from voicemaster.understand.listening import Listening
+from voicemaster.understand.intents import AmbiguousCard, Command
+from voicemaster.understand.listening import Cue, Listening, listening
 
 pytestmark = [
     pytest.mark.skipif(installed_parts() is None, reason="the Whisper model packages are not installed"),
@@ -46,10 +48,10 @@ CARDS = (
     "bridge", "chair", "cloud", "crown", "drum", "engine", "forest", "ghost",
 )
 """A board of 25: case, spaces and hyphens as a board file may have them."""
-GUESSING = Listening(CARDS, Phase.GUESS, awaiting_clue=False)
-COVERING = Listening(CARDS, Phase.CLUE, awaiting_clue=False)
-AWAITING = Listening(CARDS, Phase.CLUE, awaiting_clue=True)
-ASKING = Listening(CARDS, Phase.CLUE, awaiting_clue=False, question_open=True)
+GUESSING = Listening(CARDS, Phase.GUESS)
+COVERING = Listening(CARDS, Phase.CLUE)
+AWAITING = Listening(CARDS, Phase.CLUE, frozenset({Cue.CLUE_AWAITED}))
+ASKING = Listening(CARDS, Phase.CLUE, frozenset({Cue.QUESTION}))
 
 
 @pytest.fixture(scope="module")
@@ -93,25 +95,26 @@ def heard(ear: WhisperEar, text: str, now: Listening, voice: str = "slt") -> Hea
 )
 def test_guesses_name_the_card_as_written_on_the_board(ear: WhisperEar, text: str, voice: str, card: str) -> None:
     result = heard(ear, text, GUESSING, voice)
-    assert result.intent == GuessCard(card), result
-    assert result.confidence > 0.5 and not result.read_back and result.alternatives == ()
+    assert result.intent == Guess(card), result
+    assert result.confidence > 0.5 and not result.read_back
 
 
 def test_two_cards_that_sound_alike_are_ambiguous(ear: WhisperEar) -> None:
     result = heard(ear, "guess flower", GUESSING)
     assert isinstance(result.intent, AmbiguousCard) and result.intent.action == "guess"
-    assert set(result.intent.candidates) == {"Flower", "Flour"} == set(result.alternatives)
+    assert set(result.intent.candidates) == {"Flower", "Flour"}
 
 
 def test_a_cover_in_the_clue_phase(ear: WhisperEar) -> None:
-    assert heard(ear, "cover the falcon", COVERING).intent == CoverCard("falcon")
+    assert heard(ear, "cover the falcon", COVERING).intent == Cover("falcon")
 
 
 @pytest.mark.parametrize(
     ("text", "voice", "command"),
     [
         ("how many left", "slt", Command("status")),
-        ("resume the timer", "slt", Command("time", time_action="resume")),
+        ("whose turn is it", "rms", Command("whose_turn")),
+        ("resume the timer", "slt", Command("resume_timer")),
         ("end our turn", "rms", Command("stop")),
         ("pass", "rms", Command("stop")),
     ],
@@ -125,7 +128,7 @@ def test_every_clue_is_read_back_before_it_counts(ear: WhisperEar, voice: str) -
     """Even one Whisper is sure of (slt's: "the kluu is river three"): near homophones score
     as well as the word said, and an unread wrong clue starts the wrong guessing."""
     result = heard(ear, "the clue is river three", COVERING, voice)
-    assert result.intent == GiveClue("river", 3) and result.read_back
+    assert result.intent == Clue("river", 3) and result.read_back
 
 
 UNLIMITED_CLUES = (
@@ -144,22 +147,38 @@ def test_unlimited_written_as_two_words_is_still_the_number(ear: WhisperEar) -> 
     """Most of these (one may flip where int8 scores differ), and never as another clue."""
     results = [(heard(ear, text, AWAITING, voice), word) for text, voice, word in UNLIMITED_CLUES]
     for result, word in results:
-        assert result.intent in (None, GiveClue(word, UNLIMITED)), result
-    taken = [r for r, word in results if r.intent == GiveClue(word, UNLIMITED) and r.read_back]
+        assert result.intent in (None, Clue(word, UNLIMITED)), result
+    taken = [r for r, word in results if r.intent == Clue(word, UNLIMITED) and r.read_back]
     written_apart = [r for r in taken if "and limited" in r.transcript]
     assert len(written_apart) >= len(UNLIMITED_CLUES) - 1, [r.transcript for r, _ in results]
 
 
 def test_a_bare_clue_counts_only_while_a_clue_is_awaited(ear: WhisperEar) -> None:
     """slt's: rms's "river three" turns into "rv3" or "wherever three" under faint noise."""
-    assert heard(ear, "river three", AWAITING, "slt").intent == GiveClue("river", 3)
+    assert heard(ear, "river three", AWAITING, "slt").intent == Clue("river", 3)
     assert heard(ear, "river three", COVERING, "slt").intent is None
 
 
 def test_yes_and_no_only_while_a_question_is_open(ear: WhisperEar) -> None:
     assert heard(ear, "no", ASKING).intent == Command("no")
     assert heard(ear, "no", COVERING).intent is None
-    assert heard(ear, "yes", Listening(CARDS, Phase.GUESS, awaiting_clue=False, question_open=True)).intent == Command("yes")
+    assert heard(ear, "yes", Listening(CARDS, Phase.GUESS, frozenset({Cue.QUESTION}))).intent == Command("yes")
+
+
+def test_pass_said_by_any_voice_with_a_question_open_is_never_a_yes(ear: WhisperEar) -> None:
+    """Where issue 44 was filed, flite's "pass" in a file that starts on the word was written
+    "Yes." and answered the question (int8 scores differ between CPUs: never here, on either
+    path). Every test voice, in both phases, in a file that starts on the word."""
+    heard = {}
+    for voice in VOICES:
+        try:
+            audio = say("pass", voice.name)
+        except SpeechSynthesisError:
+            continue
+        for phase in (Phase.GUESS, Phase.CLUE):
+            asking = listening(CARDS, phase, question=True)
+            heard[voice.name, phase] = [h.intent for h in hear_recording(ear, ArraySource(audio), asking)]
+    assert len(heard) >= 16 and not [v for v, intents in heard.items() if Command("yes") in intents], heard
 
 
 @pytest.mark.parametrize(
@@ -231,7 +250,7 @@ def test_normalised_transcripts() -> None:
 
 
 def test_words_whisper_joined_with_a_hyphen_are_read_apart(ear: WhisperEar) -> None:
-    tokenizer = ear.scorer.engine.tokenizer
+    tokenizer = ear.engine.tokenizer
     tokens = tokenizer.encode(" Clue-winter unlimited. Moth-eaten 2. USA-0")
     texts = [w.text for w in words_of(list(tokens), tokenizer.decode)]
     assert texts == ["clue", "winter", "unlimited", "moth-eaten", "2", "usa", "0"]

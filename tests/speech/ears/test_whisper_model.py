@@ -13,6 +13,7 @@ from typing import Iterator
 import pytest
 
 from tests.conftest import BOARD
+from voicemaster.game.actions import Guess
 from voicemaster.cli import main
 from voicemaster.game.phase import Phase
 from voicemaster.speech.ears.engines import choose, open_ear
@@ -29,7 +30,7 @@ from voicemaster.speech.ears.whisper.model import (
     file_sha256,
     installed_parts,
 )
-from voicemaster.understand.intents import GuessCard
+
 from voicemaster.understand.listening import Listening
 
 PARTS = installed_parts()
@@ -112,8 +113,8 @@ def test_the_recognizer_hears_again_once_a_damaged_cached_model_is_joined_again(
     model = bundled_model(cache=cache)
     flip_one_byte(model / "model.bin", DAMAGE_AT, keep_mtime=True)
     ear = open_ear("whisper", bundled_model(cache=cache)).ear
-    heard = ear.hear(say("we guess apple", "piper:joe"), Listening(tuple(BOARD), Phase.GUESS, awaiting_clue=False))
-    assert heard.intent == GuessCard("apple"), heard.transcript
+    heard = ear.hear(say("we guess apple", "piper:joe"), Listening(tuple(BOARD), Phase.GUESS))
+    assert heard.intent == Guess("apple"), heard.transcript
 
 
 def test_a_damaged_cached_model_without_the_packages_to_join_it_again_is_refused_in_one_line(

@@ -3,6 +3,11 @@
 It counts frames, never wall-clock time, so a WAV replayed faster than real
 time is cut exactly as the same audio from a microphone. Frames heard while
 the app itself speaks (and for a short tail after) are dropped: half-duplex.
+The stream's first second is held until it has told the room's floor (a look ahead, once): a
+stream that opens on speech (a WAV that starts on the speech) has its words told from the
+room, not taken for it, and one that opens on steady noise does not take the noise for
+speech. The stream starts as if after a pre-roll of silence, so a word on its first frame
+keeps the silence before it that Whisper needs to hear its start.
 
 Voice is frame energy above an adaptive noise floor. Requiring webrtcvad's
 verdict as well (webrtcvad-wheels) was measured on the same sessions and cut
@@ -13,9 +18,8 @@ bench/results/noise_suppression.md. Its tuned numbers: tuning.EndpointerSettings
 from __future__ import annotations
 
 import collections
-import threading
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
 import numpy as np
 
@@ -45,26 +49,25 @@ def _frames(ms: int) -> int:
 
 
 class Endpointer:
-    """Feed frames with push(); it returns an Utterance when one ends.
+    """Feed frames with push(); it returns an Utterance when one ends. Used from one thread
+    (the audio's): what the game says of it comes through the front end (front_end.Control)."""
 
-    `app_speaking` is set by the speech output while it talks; it may be shared
-    between threads (the TTS worker sets it, the listening loop reads it).
-    """
-
-    def __init__(
-        self,
-        settings: EndpointerSettings = EndpointerSettings(),
-        app_speaking: threading.Event | None = None,
-        brisk: Callable[[], bool] | None = None,
-    ) -> None:
+    def __init__(self, settings: EndpointerSettings = EndpointerSettings(), brisk: bool = False) -> None:
         self.settings = settings
-        self.app_speaking = app_speaking or threading.Event()
-        self.brisk = brisk or (lambda: False)
-        """Asked at every frame: whether only short requests are expected now (the game says so
-        while a team guesses or a question is open), which ends utterances sooner."""
+        self.brisk = brisk
+        """Only short requests are expected now (a team guesses or a question is open): utterances
+        end sooner."""
+        self.app_speaking = False
+        """The app's own voice is in the room now: its frames are dropped."""
         s = settings
         self._energies: collections.deque[float] = collections.deque(maxlen=_frames(s.floor_window_ms))
-        self._pre_roll: collections.deque[np.ndarray] = collections.deque(maxlen=_frames(s.pre_roll_ms))
+        lead_in = _frames(s.pre_roll_ms)
+        self._pre_roll: collections.deque[np.ndarray] = collections.deque(
+            [np.zeros(FRAME_SAMPLES, dtype=np.int16)] * lead_in, maxlen=lead_in)
+        self._held: list[tuple[np.ndarray, bool]] | None = []
+        """The stream's first frames (with whether each was muted), until `floor_recent_ms` of
+        them have told the floor; None once they have."""
+        self._ready: collections.deque[Utterance] = collections.deque()
         self._recent: collections.deque[bool] = collections.deque(maxlen=_frames(s.start_window_ms))
         self._utterance: list[np.ndarray] = []
         self._start_frame = 0
@@ -72,10 +75,6 @@ class Endpointer:
         self._frame_index = 0
         self._muted_until = -1
         self.dropped_while_speaking = 0
-
-    @property
-    def in_speech(self) -> bool:
-        return bool(self._utterance)
 
     def noise_floor_db(self) -> float:
         if not self._energies:
@@ -92,16 +91,49 @@ class Endpointer:
     def push(self, frame: np.ndarray) -> Utterance | None:
         index = self._frame_index
         self._frame_index += 1
-        if self.app_speaking.is_set():
+        muted = self._muted(index)
+        if self._held is None:
+            utterance = self._hear(frame, index, muted)
+            if utterance is not None:
+                self._ready.append(utterance)
+        else:
+            self._held.append((frame, muted))
+            if len(self._held) >= _frames(self.settings.floor_recent_ms):
+                self._release()
+        return self._ready.popleft() if self._ready else None
+
+    def _muted(self, index: int) -> bool:
+        """The frame is the app's own voice, or the room's echo of it."""
+        if self.app_speaking:
             self._muted_until = index + _frames(self.settings.half_duplex_tail_ms)
-        if index <= self._muted_until:
+        return index <= self._muted_until
+
+    def _hear(self, frame: np.ndarray, index: int, muted: bool, first_floor: float | None = None) -> Utterance | None:
+        """`first_floor`: the floor the stream's first frames are judged by (already counted)."""
+        if muted:
             self.dropped_while_speaking += 1
             self._reset()
             return None
         energy = frame_energy_db(frame)
-        voiced = energy > max(self.noise_floor_db(), self.settings.silence_db) + self.settings.threshold_db
-        self._energies.append(energy)
+        floor = self.noise_floor_db() if first_floor is None else first_floor
+        voiced = energy > max(floor, self.settings.silence_db) + self.settings.threshold_db
+        if first_floor is None:
+            self._energies.append(energy)
         return self._step(frame, voiced, index)
+
+    def _release(self) -> None:
+        """The held frames, heard against the quietest of what they tell of the room (a recording
+        may open with only a fifth of a second before its words, or none)."""
+        assert self._held is not None
+        held, self._held = self._held, None
+        heard = [frame_energy_db(frame) for frame, muted in held if not muted]
+        self._energies.extend(heard)
+        floor = float(np.percentile(heard, self.settings.first_floor_percentile)) if heard else self.settings.silence_db
+        first = self._frame_index - len(held)
+        for offset, (frame, muted) in enumerate(held):
+            utterance = self._hear(frame, first + offset, muted, first_floor=floor)
+            if utterance is not None:
+                self._ready.append(utterance)
 
     def _step(self, frame: np.ndarray, voiced: bool, index: int) -> Utterance | None:
         s = self.settings
@@ -115,7 +147,7 @@ class Endpointer:
             return None
         self._utterance.append(frame)
         self._silent_run = 0 if voiced else self._silent_run + 1
-        trailing = s.brisk_trailing_silence_ms if self.brisk() else s.trailing_silence_ms
+        trailing = s.brisk_trailing_silence_ms if self.brisk else s.trailing_silence_ms
         if self._silent_run >= _frames(trailing):
             return self._finish(index, truncated=False)
         if index - self._start_frame + 1 >= _frames(s.max_utterance_ms):
@@ -131,14 +163,17 @@ class Endpointer:
             return None
         return self._cut(self._frame_index - 1, truncated=False)
 
-    def _finish(self, index: int, truncated: bool) -> Utterance | None:
-        utterance = self._cut(index, truncated)
+    def _finish(self, index: int, truncated: bool, stream_ended: bool = False) -> Utterance | None:
+        utterance = self._cut(index, truncated, stream_ended)
         self._reset()
         return utterance
 
-    def _cut(self, index: int, truncated: bool) -> Utterance | None:
+    def _cut(self, index: int, truncated: bool, stream_ended: bool = False) -> Utterance | None:
+        """`stream_ended`: the stream stopped before the silence was long enough to close the
+        utterance, so what seemed quiet at its end is kept (a recording that ends on the soft
+        end of its last word: espeak's "ambulance" under pink noise lost "-lance")."""
         s = self.settings
-        drop = max(0, self._silent_run - _frames(s.kept_silence_ms))
+        drop = 0 if stream_ended else max(0, self._silent_run - _frames(s.kept_silence_ms))
         frames = self._utterance[: len(self._utterance) - drop] if drop else self._utterance
         end_frame = index - self._silent_run + 1
         voiced_frames = end_frame - self._start_frame
@@ -157,17 +192,20 @@ class Endpointer:
         self._pre_roll.clear()
         self._recent.clear()
 
-    def flush(self) -> Utterance | None:
-        """End of stream: close an utterance still open."""
-        if not self._utterance:
-            return None
-        return self._finish(self._frame_index - 1, truncated=False)
+    def flush(self) -> list[Utterance]:
+        """End of stream: what is still held, and an utterance still open, closed."""
+        if self._held is not None:
+            self._release()
+        if self._utterance:
+            last = self._finish(self._frame_index - 1, truncated=False, stream_ended=True)
+            if last is not None:
+                self._ready.append(last)
+        ready, self._ready = list(self._ready), collections.deque()
+        return ready
 
     def utterances(self, frames: Iterable[np.ndarray]) -> Iterator[Utterance]:
         for frame in frames:
             utterance = self.push(frame)
             if utterance is not None:
                 yield utterance
-        last = self.flush()
-        if last is not None:
-            yield last
+        yield from self.flush()

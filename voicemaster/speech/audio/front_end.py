@@ -1,7 +1,10 @@
 """The one audio front end: source → steady-noise stage → endpointer, and the utterance clean-up.
 
-`play` (microphone or WAV), `demo` and the benchmarks all build it here, so what the
-benchmarks measure is what the table gets. Two noise reducers, two roles:
+`play` (microphone or WAV), `recognize`, `demo` and the benchmarks all build it here
+(speech/recordings.py), so what the benchmarks measure is what the table gets. It runs on the
+audio thread alone: what the rest of the app tells it (the game's pace, the app's own voice,
+another noise stage for another ear) comes as `Control` events, applied between frames. Two
+noise reducers, two roles:
 - the stream stage (speech/audio/denoise.py, `--denoise`, by default the recognizer's own
   choice) runs on every frame before the endpointer; `auto` engages only while the
   background is steady (fans, hum): there it helps endpointing and the grammar
@@ -15,9 +18,9 @@ benchmarks measure is what the table gets. Two noise reducers, two roles:
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass
-from typing import Callable, Iterator
+import queue
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Union
 
 import numpy as np
 
@@ -32,12 +35,42 @@ LEVEL_FRAME = 160
 """10 ms: the resolution of the utterance stage's level analysis."""
 
 
+@dataclass(frozen=True)
+class Pace:
+    """Only short requests are expected now (a team guesses, a question is open), or no longer."""
+
+    brisk: bool
+
+
+@dataclass(frozen=True)
+class Speaking:
+    """The app's own voice is in the room (or no longer): the endpointer drops what it hears,
+    and a tail after it (the room's echo)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class NoiseStage:
+    """Another ear listens now and hears best with this noise stage."""
+
+    denoiser: Denoiser
+
+
+Control = Union[Pace, Speaking, NoiseStage]
+
+
 @dataclass
 class FrontEnd:
     """The stages after a source; they keep their state (noise estimates) from one source to the next."""
 
     denoiser: Denoiser
     endpointer: Endpointer
+    _controls: "queue.SimpleQueue[Control]" = field(default_factory=queue.SimpleQueue, repr=False)
+
+    def tell(self, control: Control) -> None:
+        """From any thread: applied before the next frame."""
+        self._controls.put(control)
 
     def utterances(
         self,
@@ -55,24 +88,32 @@ class FrontEnd:
                 yield utterance
             elif on_pause is not None and (paused := self.endpointer.pause_cut()) is not None:
                 on_pause(paused)
-        last = self.endpointer.flush()
-        if last is not None:
-            yield last
+        yield from self.endpointer.flush()
 
     def push(self, frame: np.ndarray) -> Utterance | None:
         """One frame of an endless stream in; an utterance when one ends."""
+        self._apply_controls()
         return self.endpointer.push(self.denoiser.process(frame))
 
+    def _apply_controls(self) -> None:
+        while True:
+            try:
+                control = self._controls.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(control, Pace):
+                self.endpointer.brisk = control.brisk
+            elif isinstance(control, Speaking):
+                self.endpointer.app_speaking = control.on
+            else:
+                self.denoiser = control.denoiser
 
-def open_front_end(
-    denoise: str = DEFAULT_DENOISER,
-    app_speaking: threading.Event | None = None,
-    endpointing: EndpointerSettings = EndpointerSettings(),
-    brisk: Callable[[], bool] | None = None,
-) -> FrontEnd:
-    """InputError for an unknown or unavailable noise suppressor. `brisk`: whether only short
-    requests are expected now (the endpointer then ends utterances sooner)."""
-    return FrontEnd(make_denoiser(denoise), Endpointer(endpointing, app_speaking, brisk))
+
+def open_front_end(denoise: str = DEFAULT_DENOISER, endpointing: EndpointerSettings = EndpointerSettings(),
+                   brisk: bool = False) -> FrontEnd:
+    """InputError for an unknown or unavailable noise suppressor. `brisk`: only short requests
+    are expected from the start (the endpointer then ends utterances sooner)."""
+    return FrontEnd(make_denoiser(denoise), Endpointer(endpointing, brisk))
 
 
 def clean_utterance(audio: np.ndarray) -> np.ndarray:

@@ -50,6 +50,13 @@ class EndpointerSettings:
     babble; a low percentile would sit in babble's dips and call every babble peak voice.
     Set by hand."""
     floor_recent_ms: int = 1000
+    """Also the stream's start: its first second is held until it has told the room's floor."""
+    first_floor_percentile: float = 10.0
+    """The floor that first second is judged by: this percentile of its frame energies. Set by
+    hand so that a WAV opening on its words is cut: flite's "how many left" has 0.18 s of
+    quiet before them, a tenth of the second (the window's 30 put the floor in the words and
+    nothing was cut); espeak's "yes" has none, and its trailing quiet gives the floor. Steady
+    noise spreads 1-2.5 dB (SteadyNoiseTuning), well under `threshold_db`: it stays no voice."""
     floor_drop_db: float = 6.0
     """When the floor over this recent stretch is that much lower, it is used instead, so
     that a sudden drop in noise (a fan stops, a suppressor engages) does not hide the

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Sequence
 
 from voicemaster.errors import InputError
-from voicemaster.speech.ears.ear import Ear
+from voicemaster.speech.ears.ear import GameEar
 from voicemaster.speech.ears.models import engine_of, find_vosk_model, find_whisper_model
 from voicemaster.speech.ears.whisper.model import installed_parts
 from voicemaster.understand.listening import Listening
@@ -53,7 +53,7 @@ class Choice:
 
 @dataclass(frozen=True)
 class OpenedEar:
-    ear: Ear[Listening]
+    ear: GameEar
     warnings: tuple[str, ...] = field(default=())
     """To be said and printed at start: the engine asked for was not usable."""
 
@@ -106,7 +106,7 @@ def open_ear(engine: str = "auto", model: str | Path | None = None) -> OpenedEar
     return OpenedEar(_pocketsphinx())
 
 
-def _pocketsphinx() -> Ear[Listening]:
+def _pocketsphinx() -> GameEar:
     from voicemaster.speech.ears.listen import GrammarEar
     from voicemaster.speech.ears.pocketsphinx_backend import PocketsphinxRecognizer
 

@@ -1,11 +1,11 @@
-"""Per-phase recognizer grammars, built from the one SPEC §2 template table.
+"""Per-phase recognizer grammars, built from the one request table (understand/requests.py).
 
-Guess phase: a JSGF grammar of the templates with the uncovered cards, in
+Guess phase: a JSGF grammar of the sayings allowed now with the uncovered cards, in
 parallel with a loop of common words that soaks up the table's chatter (the
 parser then finds no template in it). Clue phase: the clue word is open
 vocabulary (20,000 common words), too big for a finite-state grammar, so it is
-an n-gram model written from the same templates (ARPA text), whose bigrams make
-the template word orders likely and everything else possible but costly.
+an n-gram model written from the same sayings (ARPA text), whose bigrams make
+their word orders likely and everything else possible but costly.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from voicemaster.speech.ears.pronounce import dictionary
 from voicemaster.speech.ears.recognizer import Grammar
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import card_words
-from voicemaster.understand.templates import Template, elements, phase_templates, templates_for
+from voicemaster.understand.requests import CARD, CLUE, NUMBER, SLOTS, WORD, Form, forms, vocabulary
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 @built_once
@@ -43,26 +43,12 @@ def _jsgf_alternatives(words: Iterable[str]) -> str:
     return " | ".join(sorted(set(words)))
 
 
-def _pattern_to_jsgf(template: Template) -> str:
-    parts: list[str] = []
-    for element in elements(template.pattern):
-        if element.slot is not None:
-            parts.append(f"<{element.slot}>")
-        elif element.optional:
-            parts.append("[" + " | ".join(element.words) + "]")
-        elif len(element.words) > 1:
-            parts.append("(" + " | ".join(element.words) + ")")
-        else:
-            parts.append(element.words[0])
-    return " ".join(parts)
-
-
 def strict_jsgf(now: Listening, clue_words: Sequence[str] = ()) -> str:
-    """The phase's templates alone, nothing else. The clue slot, if any, holds
+    """The sayings allowed now alone, nothing else. The clue slot, if any, holds
     only `clue_words` (candidates an open pass heard); without them it is left out."""
     cards = now.cards
-    templates = [t for t in templates_for(now) if t.intent != "clue" or clue_words]
-    commands = " | ".join(f"( {_pattern_to_jsgf(t)} )" for t in templates)
+    said = [f for f in forms(now) if f.request != "clue" or clue_words]
+    commands = " | ".join(f"( {' '.join(f.words)} )" for f in said)
     rules = [f"public <command> = {commands} ;"]
     if cards:
         rules.append(f"<card> = {_jsgf_alternatives(' '.join(card_words(c)) for c in cards)} ;")
@@ -73,34 +59,30 @@ def strict_jsgf(now: Listening, clue_words: Sequence[str] = ()) -> str:
 
 
 def phrases(now: Listening) -> tuple[str, ...]:
-    """Every complete phrase of the phase's templates (vosk's phrase list); the
-    open clue slot contributes the clue vocabulary as single words."""
+    """Every complete phrase of the sayings allowed now (vosk's phrase list); the open clue
+    slot contributes the clue vocabulary as single words."""
     out: list[str] = []
-    for template in templates_for(now):
-        if template.intent == "clue":
-            continue
-        out.extend(_expand(template, now.cards))
+    for form in forms(now):
+        if form.request != "clue":
+            out.extend(_filled(form, now.cards))
     if now.phase is Phase.CLUE:
         out.extend(CLUE_NUMBER_WORDS)
-        out.extend(w for t in phase_templates(now.phase) for w in _literal_words(t))
+        out.extend(sorted(vocabulary(now.phase)))
         out.extend(clue_vocabulary())
     return tuple(dict.fromkeys(out))
 
 
-def _literal_words(template: Template) -> list[str]:
-    return [w for e in elements(template.pattern) for alt in e.words for w in alt.split()]
-
-
-def _expand(template: Template, cards: Sequence[str]) -> list[str]:
+def _filled(form: Form, cards: Sequence[str]) -> list[str]:
+    """The form with its card or number slot filled every way."""
     choices: list[list[str]] = []
-    for element in elements(template.pattern):
-        if element.slot == "card":
+    for word in form.words:
+        if word == CARD:
             choices.append([" ".join(card_words(c)) for c in cards])
-        elif element.slot == "number":
+        elif word == NUMBER:
             choices.append(list(CLUE_NUMBER_WORDS))
         else:
-            choices.append(list(element.words) + ([""] if element.optional else []))
-    return [" ".join(w for w in combo if w) for combo in itertools.product(*choices)]
+            choices.append([word])
+    return [" ".join(combo) for combo in itertools.product(*choices)]
 
 
 def phase_arpa(now: Listening) -> str:
@@ -109,11 +91,11 @@ def phase_arpa(now: Listening) -> str:
     (grammar_tuning.GrammarTuning: the masses and pair probabilities)."""
     g = GRAMMAR
     cards = now.cards
-    templates = templates_for(now)
+    said = forms(now)
     open_vocab = clue_vocabulary() if now.phase is Phase.CLUE else chatter_vocabulary()
     open_mass = {Phase.CLUE: g.clue_open_mass, Phase.GUESS: g.guess_open_mass}[now.phase]
     card_vocab = {w for c in cards for w in card_words(c)}
-    literal = {w for t in templates for w in _literal_words(t)}
+    literal = {w for f in said for w in f.words if w not in SLOTS}
     clue_words = [w for w in open_vocab if w not in literal and w not in CLUE_NUMBER_WORDS]
     unigrams: dict[str, float] = {}
     freq = {w: word_frequency(w, "en") ** g.frequency_power for w in clue_words}
@@ -125,27 +107,26 @@ def phase_arpa(now: Listening) -> str:
     for word in literal | card_vocab:
         unigrams[word] = unigrams.get(word, 0.0) + g.template_mass / len(literal | card_vocab)
     unigrams["</s>"] = g.end_mass
-    bigrams = _template_bigrams(templates, cards)
+    bigrams = _saying_bigrams(said, cards)
     return _write_arpa(unigrams, bigrams)
 
 
-def _template_bigrams(templates: Sequence[Template], cards: Sequence[str]) -> dict[tuple[str, str], float]:
-    """Word pairs that the templates use, each given a high probability: after a clue word
-    a number is then far likelier than another word, as the templates say."""
+def _saying_bigrams(said: Sequence[Form], cards: Sequence[str]) -> dict[tuple[str, str], float]:
+    """Word pairs that the sayings use, each given a high probability: after a clue word
+    a number is then far likelier than another word, as the sayings say."""
     pairs: set[tuple[str, str]] = set()
-    for template in templates:
+    for form in said:
         sequences: list[list[str]] = [["<s>"]]
-        for element in elements(template.pattern):
-            if element.slot == "card":
+        for word in form.words:
+            if word == CARD:
                 options = [list(card_words(c)) for c in cards]
-            elif element.slot == "number":
+            elif word == NUMBER:
                 options = [[w] for w in CLUE_NUMBER_WORDS]
-            elif element.slot in ("clue", "word"):
+            elif word in (CLUE, WORD):
                 options = [["<clue>"]]
             else:
-                options = [alt.split() for alt in element.words]
-            grown = [s + o for s in sequences for o in options]
-            sequences = grown + (sequences if element.optional else [])
+                options = [[word]]
+            sequences = [s + o for s in sequences for o in options]
         for sequence in sequences:
             sequence = sequence + ["</s>"]
             pairs.update(zip(sequence, sequence[1:]))

@@ -1,10 +1,10 @@
 """One utterance's audio → what, if anything, was said to the referee.
 
 Two views of the same audio must agree before anything is accepted:
-- the open pass decodes with the phase's n-gram model, which has the templates
+- the open pass decodes with the phase's n-gram model, which has the sayings
   AND open vocabulary (chatter words, or the 20,000-word clue vocabulary), so
-  the table's discussion comes out as words that fit no template and is dropped;
-- the strict pass (pocketsphinx, guess phase) may only say a template with an
+  the table's discussion comes out as words that fit no saying and is dropped;
+- the strict pass (pocketsphinx, guess phase) may only say a saying with an
   uncovered card; it picks the card when the open pass heard one only roughly.
 The card is the uncovered card that best matches, by sound and spelling, what
 both passes heard; when two cards match about equally, the result is ambiguous.
@@ -26,11 +26,12 @@ from voicemaster.speech.ears.grammar import build_grammar, strict_jsgf
 from voicemaster.speech.ears.grammar_tuning import CARD_MATCH, TWO_PASS
 from voicemaster.speech.ears.match_cards import CardScore, phones, rank_cards, similarity
 from voicemaster.speech.ears.recognizer import Grammar, Recognizer, Transcript
+from voicemaster.game.actions import Cover, Guess
 from voicemaster.understand.heard import Heard
-from voicemaster.understand.intents import MAX_CANDIDATES, AmbiguousCard, CoverCard, GuessCard, Intent
+from voicemaster.understand.intents import MAX_CANDIDATES, AmbiguousCard, Intent
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import CLUE_STOPWORDS, Match, answered_in_a_clue, match_utterance, to_intent, tokenize
-from voicemaster.understand.templates import vocabulary
+from voicemaster.understand.requests import CARD_REQUESTS, vocabulary
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS
 
 @functools.lru_cache(maxsize=16)
@@ -66,24 +67,24 @@ class GrammarEar:
         match = _strict_match(heard, strict, exact, open_match) or open_match
         if match is None:
             return Heard(heard.text, decode_ms=decode_ms, evidence=heard)
-        if match.template.intent not in ("guess", "cover"):
+        if match.form.request not in CARD_REQUESTS:
             intent = to_intent(match)
             if answered_in_a_clue(intent, heard.text):
                 return Heard(heard.text, decode_ms=decode_ms, evidence=heard)
             return Heard(heard.text, intent, _confidence(heard, strict, intent), decode_ms=decode_ms, evidence=heard)
-        heard_card = open_match if open_match and open_match.template.intent == match.template.intent else match
+        heard_card = open_match if open_match and open_match.form.request == match.form.request else match
         ranked = _rank(heard_card, exact, now.cards)
-        action: Literal["guess", "cover"] = "guess" if match.template.intent == "guess" else "cover"
-        card, confidence, close = _card_intent(action, ranked)
-        return Heard(heard.text, card, confidence, close, decode_ms=decode_ms, evidence=heard)
+        action: Literal["guess", "cover"] = "guess" if match.form.request == "guess" else "cover"
+        card, confidence = _card_intent(action, ranked)
+        return Heard(heard.text, card, confidence, decode_ms=decode_ms, evidence=heard)
 
 
 def _strict_pass(
     audio: np.ndarray, recognizer: Recognizer, grammar: Grammar, heard: Transcript, now: Listening
 ) -> Transcript | None:
-    """Decode again within the templates alone (pocketsphinx only: vosk's phrase
+    """Decode again within the sayings alone (pocketsphinx only: vosk's phrase
     list already is that). In the clue phase the clue slot holds the words the
-    open pass heard, so the number and the template words are forced to fit."""
+    open pass heard, so the number and the sayings' words are forced to fit."""
     if recognizer.name != "pocketsphinx" or not grammar.jsgf:
         return None
     if grammar.phase is not Phase.CLUE:
@@ -106,14 +107,14 @@ def _clue_candidates(heard: Transcript) -> tuple[str, ...]:
 
 
 def _first_match(heard: Transcript, now: Listening) -> Match | None:
-    """The open pass's best hypothesis, if it fits a template. (Lower n-best
+    """The open pass's best hypothesis, if it fits a saying. (Lower n-best
     entries are not searched: with an open vocabulary some of them fit a
-    template by chance, and chatter would be accepted.)"""
+    saying by chance, and chatter would be accepted.)"""
     return match_utterance(tokenize(heard.text), now, fuzzy_cards=True)
 
 
 def _exact_match(strict: Transcript | None, now: Listening) -> Match | None:
-    """The template the strict pass's phrase fits exactly, cards as written on the board."""
+    """The form the strict pass's phrase fits exactly, cards as written on the board."""
     if strict is None or not strict.text:
         return None
     return match_utterance(tokenize(strict.text), now)
@@ -128,9 +129,9 @@ def _strict_match(heard: Transcript, strict: Transcript | None, exact: Match | N
     ("we touch the castle one"), and the two disagree."""
     if strict is None or exact is None or not heard.text:
         return None
-    if exact.template.intent == "clue":
+    if exact.form.request == "clue":
         return exact if heard.text.split()[:-1] == strict.text.split()[:-1] else None
-    if open_match is not None and open_match.template.intent == exact.template.intent:
+    if open_match is not None and open_match.form.request == exact.form.request:
         if exact.card is None or similarity(open_match.card or "", exact.card) >= CARD_MATCH.min_score:
             return exact
     if exact.card is not None:
@@ -145,7 +146,7 @@ def _strict_match(heard: Transcript, strict: Transcript | None, exact: Match | N
 def _rank(match: Match, exact: Match | None, cards: tuple[str, ...]) -> list[CardScore]:
     assert match.card is not None
     ranked = rank_cards(match.card, cards)
-    strict_card = exact.card if exact is not None and exact.template.intent == match.template.intent else None
+    strict_card = exact.card if exact is not None and exact.form.request == match.form.request else None
     if strict_card is None:
         return ranked
     boosted = [
@@ -155,19 +156,17 @@ def _rank(match: Match, exact: Match | None, cards: tuple[str, ...]) -> list[Car
     return sorted(boosted, key=lambda s: s.score, reverse=True)
 
 
-def _card_intent(
-    action: Literal["guess", "cover"], ranked: list[CardScore]
-) -> tuple[Intent | None, float, tuple[str, ...]]:
+def _card_intent(action: Literal["guess", "cover"], ranked: list[CardScore]) -> tuple[Intent | None, float]:
     t = CARD_MATCH
     if not ranked or ranked[0].score < t.min_score:
-        return None, 0.0, ()
+        return None, 0.0
     best = ranked[0]
     close = tuple(s.card for s in ranked if s.score >= max(t.min_score, best.score - t.ambiguity_margin))[:MAX_CANDIDATES]
     confidence = min(1.0, best.score)
     if len(close) > 1:
-        return AmbiguousCard(action, close), confidence, close
-    intent: Intent = GuessCard(best.card) if action == "guess" else CoverCard(best.card)
-    return intent, confidence, ()
+        return AmbiguousCard(action, close), confidence
+    intent: Intent = Guess(best.card) if action == "guess" else Cover(best.card)
+    return intent, confidence
 
 
 def _confidence(heard: Transcript, strict: Transcript | None, intent: Intent) -> float:

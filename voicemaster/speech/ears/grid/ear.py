@@ -1,16 +1,16 @@
-"""`GridEar`: a physical table's grid read aloud, heard as the setup phrases of SPEC §2.
+"""`GridEar`: a physical table's grid read aloud, heard as the setup's intents (SPEC §2).
 
-Its Heard's transcript is the phrase as a player could have typed it ("row two: apple, bear,
-castle, loch ness, pilot"), so the setup parses one form for both.
+Its Heard's intent is what a player could have typed (understand/setup_phrases.py: a row of
+cards, a correction, or a request such as yes or again), so the setup takes one form for both.
 
 1. Encode the utterance on a window of its own length (plus 0.5 s of zeros; a row of
    five cards is 3-8 s) and decode it greedily, keeping every step's distribution.
-2. Read the words (reading.py): a command ("again", "yes", "no", "new game"), a
+2. Read the words (reading.py): a request ("again", "yes", "no", "repeat"), a
    correction ("third is pilot", "card seven is pilot"), a row of five cards, or table talk.
 3. Every card slot is settled among vocabulary entries by teacher-forced scores, all
    slots in one batched decoder call (slots.py).
-4. The result is written as the setup flow reads typed text: "row two: apple, bear,
-   castle, loch ness, pilot".
+4. The result is the setup's intent: RowCards(("apple", "bear", "castle", "loch ness",
+   "pilot"), 2), Correct(3, "pilot", in_row=True), Command("yes").
 5. Each row's hearing is kept for its places (evidence.py): a correction to a card heard
    in a row is scored on the row's audio too, so the card is heard twice, not once again.
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from voicemaster.speech.audio.format import SAMPLE_RATE
-from voicemaster.speech.ears.grid.reading import ROW_CARDS, Command, Correction, Reading, Row, read
+from voicemaster.speech.ears.grid.reading import ROW_CARDS, Correction, Reading, Row, read
 from voicemaster.speech.ears.grid.evidence import Evidence
 from voicemaster.speech.ears.grid.settings import READING, GridSettings
 from voicemaster.speech.ears.grid.slots import Choice, HeardSlot, Slot, SlotScorer
@@ -34,13 +34,14 @@ from voicemaster.speech.ears.grid.vocabulary import Vocabulary, entry_of
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, no_one_spoke, until_repeat
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.understand.heard import Heard
+from voicemaster.understand.intents import Command
 from voicemaster.understand.listening import GridListening
-from voicemaster.vocabulary import DIGIT_WORDS
+from voicemaster.understand.setup_phrases import Correct, RowCards, SetupIntent
 
 
 @dataclass(frozen=True)
 class GridEvidence:
-    """What the grid ear made of one utterance besides its phrase: what Whisper wrote, the
+    """What the grid ear made of one utterance besides its intent: what Whisper wrote, the
     entries chosen for its card slots, and the phrases forced to choose them."""
 
     written: str
@@ -69,11 +70,11 @@ class GridEar:
         """The model is the game ear's too, or freed with this ear."""
 
     def hear(self, audio: np.ndarray, now: GridListening) -> Heard:
-        """One utterance → its setup phrase as text (Heard.transcript; "" when nothing addressed
-        to the setup was heard; Heard.evidence a GridEvidence). A row the reader did not name is
-        written as `now.row` ("row three: ..."; without a row, as the bare list of cards), and a
-        misheard "row three" before the cards is recognised more easily. A card heard is never
-        one already set elsewhere on `now.table`, nor the one a correction replaces."""
+        """One utterance → its setup intent (None when nothing addressed to the setup was heard;
+        Heard.transcript what Whisper wrote, Heard.evidence a GridEvidence). A row the reader did
+        not name is taken as `now.row` (without a row, as cards said alone), and a misheard
+        "row three" before the cards is recognised more easily. A card heard is never one
+        already set elsewhere on `now.table`, nor the one a correction replaces."""
         s = self.settings
         t0 = time.perf_counter()
         samples = audio[: s.max_frames * HOP]
@@ -85,9 +86,11 @@ class GridEar:
         reading = read(heard, self.vocabulary, now.row)
         if not isinstance(reading, Correction) and self._silent(fd, heard):
             reading = None
-        text, choices = self._text(reading, enc, tokens, fd, now.row, now.table)
-        evidence = GridEvidence(self.engine.tokenizer.decode(tokens), tuple(choices), sum(c.forced for c in choices))
-        return Heard(text or "", decode_ms=1000 * (time.perf_counter() - t0), evidence=evidence)
+        intent, choices = self._intent(reading, enc, tokens, fd, now.row, now.table)
+        written = self.engine.tokenizer.decode(tokens)
+        evidence = GridEvidence(written, tuple(choices), sum(c.forced for c in choices))
+        return Heard(" ".join(w.text for w in heard), intent, 1.0 if intent is not None else 0.0,
+                     decode_ms=1000 * (time.perf_counter() - t0), evidence=evidence)
 
     def _silent(self, fd: FreeDecode, heard: list[Word]) -> bool:
         """faster-whisper's rule (the model says no one spoke and wrote nothing it believes),
@@ -100,22 +103,22 @@ class GridEar:
         mean = float(np.mean([row[t] for row, t in zip(fd.logprobs, fd.tokens)]))
         return len(heard) < READING.fewest_cards and no_one_spoke(fd.no_speech_prob, mean)
 
-    def _text(self, reading: Reading, enc: Encoded, tokens: list[int], fd: FreeDecode, row: int | None,
-              table: Sequence[str | None]) -> tuple[str | None, list[Choice]]:
+    def _intent(self, reading: Reading, enc: Encoded, tokens: list[int], fd: FreeDecode, row: int | None,
+                table: Sequence[str | None]) -> tuple[SetupIntent | None, list[Choice]]:
         if reading is None or isinstance(reading, Command):
-            return (reading.text if reading else None), []
+            return reading, []
         ruled_out = taken(reading, row, table)
         if isinstance(reading, Correction):
             now = HeardSlot(enc, tuple(tokens), fd.logprobs, self._slot(reading.card, tokens))
             choice = self._correction(now, reading.index(row), table, ruled_out)
-            return f"{reading.position} is {choice.entry}", [choice]
+            return Correct(reading.number, choice.entry, reading.in_row), [choice]
         slots = [self._slot(card, tokens) for card in reading.cards]
         choices = self._distinct(enc, tokens, fd, slots, self.slots.choose(enc, tokens, fd.logprobs, slots, ruled_out), ruled_out)
         entries = [c.entry for c in choices]
         number = reading.number if reading.number is not None else row
         self.evidence.keep_row(number, entries, [HeardSlot(enc, tuple(tokens), fd.logprobs, slot) for slot in slots])
-        said = ", ".join(entries)
-        return (f"row {DIGIT_WORDS[number]}: {said}" if number is not None and 1 <= number <= ROW_CARDS else said), choices
+        named = number if number is not None and 1 <= number <= ROW_CARDS else None
+        return RowCards(tuple(entries), named), choices
 
     def _correction(self, now: HeardSlot, index: int | None, table: Sequence[str | None], ruled_out: frozenset[str]) -> Choice:
         """The card a correction names, scored on the row utterance too when the card it

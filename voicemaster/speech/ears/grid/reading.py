@@ -20,18 +20,16 @@ from voicemaster.speech.ears.grid.settings import READING
 from voicemaster.speech.ears.grid.transcript import Word
 from voicemaster.speech.ears.grid.vocabulary import Vocabulary, phone_string
 from voicemaster.speech.ears.pronounce import pronunciation
+from voicemaster.understand.intents import Command
+from voicemaster.understand.requests import setup_forms
+from voicemaster.understand.setup_phrases import setup_request
 from voicemaster.vocabulary import DIGIT_WORDS, number_words, spoken_number
 
 ROW_CARDS = 5
 GRID_CARDS = 25
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
-COMMANDS = {
-    ("yes",): "yes", ("yeah",): "yes", ("yep",): "yes", ("correct",): "yes", ("confirm",): "yes",
-    ("no",): "no", ("nope",): "no", ("cancel",): "no", ("wrong",): "no",
-    ("again",): "again", ("say", "again"): "again", ("once", "again"): "again",
-    ("new", "game"): "new game", ("repeat",): "repeat",
-}
-"""SPEC §2's setup answers, as the setup flow reads them (its own text forms on the right)."""
+COMMANDS = {form.words: form.request for form in setup_forms()}
+"""The requests a setup hears (yes, no, again, repeat: understand/requests.py), by their sayings."""
 GRAMMAR_WORDS = frozenset(
     "a an the i you he she it we they me us them my our your his her its their is are was were be am do does did "
     "not no yes and or but of to in on at for with that this what which who if so just think maybe let lets "
@@ -43,11 +41,6 @@ ROW_SOUND = phone_string(pronunciation("row"))
 ROW_SPELLINGS = frozenset("r row rho ro roll road rose rowe bro pro grow throw".split())
 """How Whisper has written "row" before a number ("R01", "Bro to", "Pro 5")."""
 MAX_CARD_WORDS = 2
-
-
-@dataclass(frozen=True)
-class Command:
-    text: str
 
 
 @dataclass(frozen=True)
@@ -86,8 +79,9 @@ def read(words: list[Word], vocabulary: Vocabulary, row: int | None = None) -> R
     said = [w for w in words if w.text != "s"]
     words = [replace(w, text="is") if w.text == "s" else w for w in words]
     texts = tuple(w.text for w in words)
-    if texts in COMMANDS:
-        return Command(COMMANDS[texts])
+    request = setup_request(texts)
+    if request is not None:
+        return Command(request)
     answer = _answer_by_sound(texts)
     if answer is not None:
         return Command(answer)
@@ -126,7 +120,7 @@ def _misheard_opener(
 
 
 def _answer_by_sound(texts: tuple[str, ...]) -> str | None:
-    """A short utterance that sounds like an answer ("Nugai", "You game" for "new game")."""
+    """A short utterance that sounds like an answer ("Yep" for "yes", "Agan" for "again")."""
     if not 1 <= len(texts) <= 2 or not all(t.isalpha() for t in texts):
         return None
     sound = "".join(_sound(t) for t in texts)

@@ -25,10 +25,11 @@ from typing import Callable, Iterator
 
 from voicemaster.speech.ears.whisper.clue_openers import opener_deficit, splits
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, until_repeat
-from voicemaster.speech.ears.whisper.phrases import CLUE, NUMBER, WORD, Form, Phrase, Writer, capitalised
+from voicemaster.speech.ears.whisper.phrases import Phrase, Writer, capitalised
 from voicemaster.speech.ears.whisper.search import PrefixCache
 from voicemaster.speech.ears.whisper.thresholds import Thresholds
 from voicemaster.understand.parse import CLUE_STOPWORDS, MAX_CLUE_WORDS
+from voicemaster.understand.requests import CLUE, NUMBER, WORD, Form
 from voicemaster.vocabulary import CLUE_NUMBER_WORDS, DIGIT_WORDS
 
 NUMBERISH = frozenset({*CLUE_NUMBER_WORDS, *(str(n) for n in range(len(DIGIT_WORDS))), "to", "too", "for"})
@@ -142,7 +143,7 @@ def openings(forms: tuple[Form, ...]) -> tuple[Opening, ...]:
     out: list[Opening] = []
     for form in forms:
         slot = next((i for i, w in enumerate(form.words) if w in (CLUE, WORD)), None)
-        if form.intent == "clue" and slot is not None and form.words[slot + 1 :] == (NUMBER,):
+        if form.request == "clue" and slot is not None and form.words[slot + 1 :] == (NUMBER,):
             out.append(Opening(form.words[:slot], MAX_CLUE_WORDS if form.words[slot] == CLUE else 1))
     return tuple(dict.fromkeys(out))
 

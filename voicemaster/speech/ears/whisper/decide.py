@@ -10,8 +10,9 @@ import functools
 import math
 import re
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import Literal
 
+from voicemaster.game.actions import Clue, Cover, Guess
 from voicemaster.game.clue_number import ClueNumber
 from voicemaster.speech.ears.match_cards import similarity
 from voicemaster.speech.ears.whisper.engine import FreeDecode, no_one_spoke
@@ -19,23 +20,18 @@ from voicemaster.speech.ears.whisper.phrases import Phrase
 from voicemaster.speech.ears.whisper.search import Scored, best_by_meaning
 from voicemaster.speech.ears.whisper.short_words import CLASSES
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
-from voicemaster.understand.intents import (
-    MAX_CANDIDATES,
-    AmbiguousCard,
-    Command,
-    CommandKind,
-    CoverCard,
-    GiveClue,
-    GuessCard,
-    Intent,
-)
+from voicemaster.understand.intents import MAX_CANDIDATES, AmbiguousCard, Command, Intent
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.parse import names_command, parse_utterance, says_command, tokenize
+from voicemaster.understand.requests import CARD_REQUESTS
 
-WRITTEN_AS = {"now": "no", "yeah": "yes"}
-"""Whisper's spellings of a bare answer: "Now." was 8 of the 14 real "no"s it missed
-(calibration split, clean). Taken only with a wide margin (`written_as_margin`): a real
-"down" is written so too."""
+WRITTEN_AS = {"now": "no", "yeah": "yes", "nope": "no"}
+"""Words Whisper writes alone for an answer and for other words too, taken for the answer only
+with a wide margin (`written_as_margin`): "Now." was 8 of the 14 real "no"s it missed
+(calibration split, clean), and a real "down" is written so too. "Yeah" and "nope" are sayings
+of yes and no (understand/requests.py) that people say, but Whisper wrote them alone for talk
+as well: real voices, calibration split, old path (fd5bbb4), "Yeah." for 11 real yeses and for
+a "go" and a "cat", "Nope." for a real "no" and for a "down" (all in a room at 10 dB)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +75,6 @@ class Evidence:
 class Decision:
     intent: Intent | None
     confidence: float = 0.0
-    alternatives: tuple[str, ...] = ()
     read_back: bool = False
 
 
@@ -140,8 +135,8 @@ def evidence(scored: list[Scored], free: float, n_free: int, fd: FreeDecode) -> 
     # that only makes the margins conservative.
     others = [s for key, s in best_by_meaning(scored).items() if key != p.meaning]
     same = [s.value for s in others if s.phrase.request == p.request and s.phrase.clue == p.clue]
-    other = [s.value for s in others if s.phrase.request != p.request and s.phrase.intent != "distractor"]
-    distractors = [s.value for s in others if s.phrase.intent == "distractor"]
+    other = [s.value for s in others if s.phrase.request != p.request and not s.phrase.distractor]
+    distractors = [s.value for s in others if s.phrase.distractor]
     cards = sorted(
         ((s.phrase.card, s.value) for s in [best, *others] if s.phrase.request == p.request and s.phrase.card),
         key=lambda cv: cv[1], reverse=True,
@@ -162,7 +157,7 @@ def rescued(ev: Evidence, decision: Decision, t: Thresholds) -> Decision:
         return decision
     word, probability = head_word(ev.short_words)
     if probability >= t.short_word_accept and written_like(ev.free_text, word, t):
-        return Decision(Command(cast(CommandKind, word)), round(probability, 3))
+        return Decision(Command(word), round(probability, 3))
     return decision
 
 
@@ -181,32 +176,34 @@ def written_like(text: str, word: str, t: Thresholds) -> bool:
 
 def decide(ev: Evidence, t: Thresholds) -> Decision:
     p = ev.phrase
-    if p is None or p.intent == "distractor" or ev.silent:
+    if p is None or p.distractor or ev.silent:
         return Decision(None)
     if ev.best < t.min_score or letters(ev.free_text) / max(1, letters(p.text)) > t.max_length_ratio:
         return Decision(None)
-    if p.intent in ("guess", "cover"):
+    if p.request in CARD_REQUESTS:
         return _card(ev, p, t)
-    if p.intent == "clue":
+    if p.request == "clue":
         return _clue(ev, p, t)
     if ev.deficit > t.command_deficit or ev.margin_other < t.command_margin or not commanded(ev, p, t):
         return Decision(None)
     confidence = _confidence(ev.deficit, ev.margin_other, t.command_deficit, t.command_margin)
-    return Decision(Command(cast(CommandKind, p.intent), time_action=p.action), confidence)
+    return Decision(Command(p.request), confidence)
 
 
 def written_command(fd: FreeDecode, now: Listening) -> Command | None:
     """The command the model wrote on its own as the whole first saying, when it may be said
     now: taken as it is, no phrase scored (a written "Stop." is the stop; nothing said as a
-    command alone scores better than the model's own words)."""
-    intent = parse_utterance(first_saying(fd.text), now)
+    command alone scores better than the model's own words). Not a word of `WRITTEN_AS`,
+    which the scoring must back."""
+    said = first_saying(fd.text)
+    intent = parse_utterance(said, now) if _written_as(said) is None else None
     return intent if isinstance(intent, Command) else None
 
 
 def written_evidence(command: Command, fd: FreeDecode, free: float, n_free: int) -> Evidence:
     """The evidence of a written command: the transcript is the phrase."""
     nothing = evidence([], free, n_free, fd)
-    phrase = Phrase(command.kind, " " + nothing.free_text, (), command.time_action)
+    phrase = Phrase(command.kind, " " + nothing.free_text, ())
     return replace(nothing, phrase=phrase, best=free, deficit=0.0)
 
 
@@ -220,11 +217,12 @@ def commanded(ev: Evidence, p: Phrase, t: Thresholds) -> bool:
     alone also explains the audio well (`talk_command_min_score`): a teammate's "Yes, thank
     you for picking up" scores far lower as a bare "yes". A command of several words may have
     one of them misheard ("and turn", "in the turn")."""
-    if says_command(ev.free_text, p.intent, p.action, functools.partial(sounds_alike, bar=t.sounds_alike)):
+    written_as = _written_as(ev.free_text)
+    if written_as is not None:
+        return written_as == p.request and ev.margin_other >= t.written_as_margin
+    if says_command(ev.free_text, p.request, functools.partial(sounds_alike, bar=t.sounds_alike)):
         return True
-    if _written_as(ev.free_text) == p.intent and ev.margin_other >= t.written_as_margin:
-        return True
-    return ev.best >= t.talk_command_min_score and names_command(ev.transcript, p.intent, p.action)
+    return ev.best >= t.talk_command_min_score and names_command(ev.transcript, p.request)
 
 
 def _written_as(text: str) -> str | None:
@@ -250,14 +248,14 @@ def _card(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
         return Decision(None)
     assert p.card is not None
     confidence = _confidence(ev.deficit, ev.margin_same, t.guess_deficit, t.card_margin)
+    action: Literal["guess", "cover"] = "guess" if p.request == "guess" else "cover"
     if ev.margin_same >= t.card_margin and ev.asked:
-        return Decision(AmbiguousCard("guess" if p.intent == "guess" else "cover", (p.card,)), confidence, (p.card,))
+        return Decision(AmbiguousCard(action, (p.card,)), confidence)
     if ev.margin_same >= t.card_margin:
-        return Decision(GuessCard(p.card) if p.intent == "guess" else CoverCard(p.card), confidence)
+        return Decision(Guess(p.card) if action == "guess" else Cover(p.card), confidence)
     close = tuple(card for card, value in ev.close if ev.best - value < t.card_margin)[:MAX_CANDIDATES]
     close = close if len(close) > 1 else tuple(card for card, _ in ev.close[:MAX_CANDIDATES])
-    action = "guess" if p.intent == "guess" else "cover"
-    return Decision(AmbiguousCard(action, close), confidence, close)
+    return Decision(AmbiguousCard(action, close), confidence)
 
 
 def _clue(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
@@ -269,7 +267,7 @@ def _clue(ev: Evidence, p: Phrase, t: Thresholds) -> Decision:
     assert p.clue is not None and p.number is not None
     number: ClueNumber = p.number
     confidence = _confidence(ev.deficit, ev.margin_same, t.clue_deficit, t.number_margin)
-    return Decision(GiveClue(p.clue, number), confidence, read_back=True)
+    return Decision(Clue(p.clue, number), confidence, read_back=True)
 
 
 def _confidence(deficit: float, margin: float, max_deficit: float, min_margin: float) -> float:

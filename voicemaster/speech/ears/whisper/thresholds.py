@@ -42,7 +42,7 @@ class Thresholds:
     short window Whisper repeats a lone word ("Stop. Stop. Stop.") or writes another. Earlier,
     on synthetic voices, 3 s against 1 s: commands 81 → 96 % clean."""
     guess_prompt: bool = True
-    """The guess phase's previous-text prompt (scorer.py) is given. Issue #10 research,
+    """The guess phase's previous-text prompt (ear.py) is given. Issue #10 research,
     synthetic voices: +28 points of guesses at babble 10 dB, no table talk accepted."""
     max_window_frames: int = 1000
     """Longer utterances are cut to 10 s: a request is far shorter. Set by hand."""
