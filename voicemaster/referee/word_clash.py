@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
+from voicemaster.game.cards import plain_letters
 from voicemaster.referee import affixes, compounds, derivation, kinship, listed_forms, wiktionary
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.compounds import LIKELY, SPELLED, SURE, Level
@@ -28,7 +29,7 @@ from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, s
 from voicemaster.referee.settled import ACCIDENT, MADE, settled
 from voicemaster.referee.sounds import bare, pronunciations, said_alike
 from voicemaster.referee.spelling import CLIPPED, DOUBTFUL_SPELLINGS, FULL, american, spelling_of
-from voicemaster.referee.translations import fold, translated_from
+from voicemaster.referee.translations import translated_from
 from voicemaster.vocabulary import ordinal_number, spoken_number
 
 PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega multi para anti semi".split())
@@ -270,7 +271,8 @@ def _spelled_stems(clue: str) -> tuple[str, ...]:
 @lru_cache(maxsize=65536)
 def _translated_stems(clue: str) -> tuple[str, ...]:
     """The clue's stems that the table of translations lists, accents folded."""
-    return tuple(sorted(stem for stem in sure_stems(clue) if fold(stem) in lexicon().translations))
+    listed = lexicon().translations
+    return tuple(sorted(stem for stem in sure_stems(clue) if plain_letters(stem, sharp_s_as_ss=True) in listed))
 
 
 def _with_card_stems(stems_listed: tuple[str, ...], card: str) -> Iterator[tuple[str, str]]:
