@@ -9,7 +9,7 @@ import pytest
 import wordfreq
 
 from voicemaster.referee import judge_clue
-from voicemaster.referee.translations import LANGUAGES
+from voicemaster.referee.lexicon import LANGUAGES
 
 TABLE = resources.files("voicemaster.referee") / "data" / "translations.tsv"
 MIN_ZIPF = 2.0

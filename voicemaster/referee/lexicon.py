@@ -39,6 +39,8 @@ FORMS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_forms.t
 SPELLINGS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_spellings.tsv.gz"
 SUFFIXED_TABLE = resources.files("voicemaster.referee") / "data" / "morphynet_suffixed.tsv.gz"
 TRANSLATIONS_TABLE = resources.files("voicemaster.referee") / "data" / "translations.tsv"
+LANGUAGES = {"es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese"}
+"""The translation table's columns after the English word, in order."""
 SETTLED_TABLE = resources.files("voicemaster.referee") / "data" / "settled_pairs.tsv"
 EXTRA_BRITISH = {
     "cheque": "check",
@@ -216,8 +218,6 @@ def _wordnet_spellings() -> dict[str, str]:
 
 def _translations(american: dict[str, str]) -> dict[str, str]:
     """Keyed by the American spelling the referee reads cards in (theatre -> theater)."""
-    from voicemaster.referee.translations import LANGUAGES
-
     out: dict[str, set[str]] = {}
     for line in TRANSLATIONS_TABLE.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():

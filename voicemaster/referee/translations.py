@@ -11,10 +11,8 @@ the card. The translations are data/translations.tsv, written by hand (see its h
 from __future__ import annotations
 
 from voicemaster.game.cards import plain_letters
-from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.lexicon import LANGUAGES, lexicon
 
-LANGUAGES = {"es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese"}
-"""The table's columns after the English word, in order."""
 EVERYDAY_ZIPF = 4.0
 """A word WordNet knows that English speakers say this often is English (cafe, burger);
 rarer loans stay the table's to judge (chateau, blanc)."""
