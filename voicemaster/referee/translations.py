@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from voicemaster.game.cards import plain_letters
 from voicemaster.referee.lexicon import LANGUAGES, lexicon
-
-EVERYDAY_ZIPF = 4.0
-"""A word WordNet knows that English speakers say this often is English (cafe, burger);
-rarer loans stay the table's to judge (chateau, blanc)."""
+from voicemaster.referee.tuning import WORDS
 
 
 def translated_from(clue: str, card: str) -> str | None:
     """The language in which `clue` is a common translation of `card` (None: in none, or
     the clue is an English word too)."""
     lex = lexicon()
-    if clue in lex.pos or (lex.wordnet.get(clue, "P") != "P" and lex.freq(clue) >= EVERYDAY_ZIPF):
+    if clue in lex.pos or (lex.wordnet.get(clue, "P") != "P" and lex.freq(clue) >= WORDS.everyday_loan_zipf):
         return None
     for entry in lex.translations.get(plain_letters(clue, sharp_s_as_ss=True), "").split("|"):
         english, _, language = entry.partition(":")
