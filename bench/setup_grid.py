@@ -45,7 +45,7 @@ from voicemaster.setup.grid_ear import GridEar, open_grid_ear  # noqa: E402
 from voicemaster.speech.ears.grid.ear import GridEvidence  # noqa: E402
 from voicemaster.speech.ears.grid.settings import GridSettings, SlotSettings  # noqa: E402
 from voicemaster.card_files import TWO_WORD_CARDS, wordlist_cards  # noqa: E402
-from voicemaster.speech.ears.grid.vocabulary import entry_of  # noqa: E402
+from voicemaster.speech.ears.vocabulary import entry_of  # noqa: E402
 from voicemaster.understand.heard import Heard  # noqa: E402
 from voicemaster.understand.listening import GridListening  # noqa: E402
 from voicemaster.understand.setup_phrases import typed_as  # noqa: E402

@@ -55,8 +55,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from voicemaster.referee.affixes import MAX_ENDINGS, affixal, endings, remainder
+from voicemaster.referee.affixes import affixal, endings, remainder
 from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.tuning import DERIVATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from spelling_variants import spelling_rows  # noqa: E402  (a sibling script, not a package)
@@ -242,7 +243,7 @@ def leaves_affixes(part: str, rest: str, after: bool) -> bool:
     `part`, suffixes only: cab + in is no word with a suffix."""
     if not after:
         return affixal(rest) or affixal(part[-1] + rest)
-    return endings(rest, MAX_ENDINGS) or endings(part[-1] + rest, MAX_ENDINGS)
+    return endings(rest, DERIVATIONS.max_endings) or endings(part[-1] + rest, DERIVATIONS.max_endings)
 
 
 def chance(hits: int, senses: int, rate: float) -> float:

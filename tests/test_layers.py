@@ -2,8 +2,10 @@
 
 The floors are those of the architecture notes ("commands → setup → app → dialogue → speech/voice
 → referee/understand → display/journal → game"), with a ground floor under the game for the
-few modules every floor uses. The imports are read from the source (ast), not run, so an
-import inside a function or under TYPE_CHECKING counts as much as one at the top.
+few modules every floor uses. Within a floor, no modules import each other in a circle, and
+a few finer rules say which room is built on which (APART). The imports are read from the
+source (ast), not run, so an import inside a function or under TYPE_CHECKING counts as much
+as one at the top.
 """
 
 from __future__ import annotations
@@ -58,12 +60,16 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def in_room(module: str, room: str) -> bool:
+    return module == room or module.startswith(room + ".")
+
+
 def floor_of(module: str) -> int | None:
     """Index into FLOORS (0 the top), or None when no entry names the module."""
     best: tuple[int, int] | None = None
     for index, (_, prefixes) in enumerate(FLOORS):
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and (best is None or len(prefix) > best[1]):
+            if in_room(module, prefix) and (best is None or len(prefix) > best[1]):
                 best = (index, len(prefix))
     return None if best is None else best[0]
 
@@ -140,6 +146,127 @@ def test_an_upward_import_is_named() -> None:
     assert upward_imports("from voicemaster.game import cards\n", "voicemaster.errors") == [
         "line 1: voicemaster.errors (ground) imports voicemaster.game.cards (game)",
     ]
+
+
+APART: tuple[tuple[str, str, str], ...] = (
+    ("voicemaster.speech", "voicemaster.speech.ears.grid",
+     "the setup's grid ear is built on the game's Whisper ear and the shared vocabulary "
+     "(speech/ears/vocabulary.py), not they on it"),
+)
+"""Finer rules within a floor, as (room, other room, why): outside `other room`, no module of
+`room` imports it."""
+
+
+def inverted_imports(source: str, module: str, is_package: bool = False) -> list[str]:
+    """Each import in `source` that breaks a rule of APART, as "line N: module imports X: why"."""
+    return [
+        f"line {line}: {module} imports {name}: {why}"
+        for line, name in imported_modules(source, module, is_package)
+        for room, other, why in APART
+        if in_room(module, room) and not in_room(module, other) and in_room(name, other)
+    ]
+
+
+def test_rooms_of_a_floor_are_built_one_on_another() -> None:
+    inverted = [
+        f"{path.relative_to(PACKAGE.parent)} {problem}"
+        for path in SOURCES
+        for problem in inverted_imports(path.read_text(), module_name(path), path.name == "__init__.py")
+    ]
+    assert not inverted, "imports against APART:\n" + "\n".join(inverted)
+
+
+def test_an_inverted_import_is_named() -> None:
+    """The check itself: the game's Whisper ear importing the grid ear, inside a function too,
+    is named with its line; the grid ear importing Whisper, the grid importing itself and the
+    setup floor above importing the grid are not."""
+    source = (
+        "from voicemaster.speech.ears.whisper.engine import Engine\n"
+        "def f():\n"
+        "    from voicemaster.speech.ears.grid.reading import read\n"
+    )
+    assert inverted_imports(source, "voicemaster.speech.ears.whisper.probe") == [
+        "line 3: voicemaster.speech.ears.whisper.probe imports voicemaster.speech.ears.grid.reading: "
+        + APART[0][2],
+    ]
+    assert inverted_imports(source, "voicemaster.speech.ears.grid.probe") == []
+    assert inverted_imports(source, "voicemaster.setup.probe") == []
+
+
+def import_cycles(modules: dict[str, tuple[str, bool]]) -> list[str]:
+    """One shortest circle of imports through each knot of `modules` (module -> its source, is
+    it a package) that import each other round, as "a:N → b:M → a": a imports b at its line N,
+    b imports a at its line M."""
+    imports: dict[str, dict[str, int]] = {module: {} for module in modules}
+    for module, (source, is_package) in modules.items():
+        for line, name in imported_modules(source, module, is_package):
+            if name in modules:
+                imports[module].setdefault(name, line)
+    reach = {module: _reachable(imports, module) for module in imports}
+    knots = {frozenset(other for other in reach[m] if m in reach[other]) for m in imports if m in reach[m]}
+    circles = []
+    for knot in knots:
+        start = min(knot)
+        way = _way_round(imports, start)
+        circles.append(" → ".join(f"{a}:{imports[a][b]}" for a, b in zip(way, [*way[1:], start])) + f" → {start}")
+    return sorted(circles)
+
+
+def _reachable(imports: dict[str, dict[str, int]], start: str) -> set[str]:
+    """The modules `start` imports, directly or through others (itself only on a circle)."""
+    seen: set[str] = set()
+    todo = list(imports[start])
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo += imports[module]
+    return seen
+
+
+def _way_round(imports: dict[str, dict[str, int]], start: str) -> list[str]:
+    """The fewest modules from `start` that import one another back to it: [start, ..., last]."""
+    before: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for module in frontier:
+            for name in sorted(imports[module]):
+                if name == start:
+                    way = [module]
+                    while way[-1] != start:
+                        way.append(before[way[-1]])
+                    return way[::-1]
+                if name not in before:
+                    before[name] = module
+                    following.append(name)
+        frontier = following
+    raise ValueError(f"{start} is on no circle of imports")
+
+
+def test_no_modules_import_each_other_in_a_circle() -> None:
+    modules = {module_name(path): (path.read_text(), path.name == "__init__.py") for path in SOURCES}
+    circles = import_cycles(modules)
+    assert not circles, "modules that import each other in a circle:\n" + "\n".join(circles)
+
+
+def test_an_import_circle_is_named() -> None:
+    """The check itself: a circle through an import at the top, one under TYPE_CHECKING and a
+    relative one inside a function is named with each import's line, once; a module that only
+    imports into the circle is not on it, and breaking one link leaves no circle."""
+    modules = {
+        "voicemaster.referee.probe_a": ("from voicemaster.referee.probe_b import x\n", False),
+        "voicemaster.referee.probe_b": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from voicemaster.referee.probe_c import y\n", False),
+        "voicemaster.referee.probe_c": ("import os\ndef f():\n    from .probe_a import z\n", False),
+        "voicemaster.referee.probe_d": ("import voicemaster.referee.probe_a\n", False),
+    }
+    assert import_cycles(modules) == [
+        "voicemaster.referee.probe_a:1 → voicemaster.referee.probe_b:3 → voicemaster.referee.probe_c:3"
+        " → voicemaster.referee.probe_a",
+    ]
+    modules["voicemaster.referee.probe_c"] = ("import os\n", False)
+    assert import_cycles(modules) == []
 
 
 ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"

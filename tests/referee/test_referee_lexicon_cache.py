@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,15 @@ def test_writing_a_new_version_removes_older_caches(cache_dir: Path) -> None:
     lexicon_module._write_atomically(lexicon_module.cache_path(), TINY)
     assert not stale.exists()
     assert [p.name for p in cache_dir.iterdir()] == [lexicon_module.cache_path().name]
+
+
+def test_a_retuned_frequency_floor_is_not_served_from_the_old_cache(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The floor lives in tuning.py, outside the file the fingerprint reads: its value counts."""
+    before = lexicon_module.cache_path()
+    monkeypatch.setattr(lexicon_module, "WORDS", replace(lexicon_module.WORDS, lexicon_min_zipf=2.0))
+    assert lexicon_module.cache_path() != before
 
 
 def test_broken_cache_file_is_not_used(cache_dir: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 import wordfreq
 
 from voicemaster.referee import judge_clue
-from voicemaster.referee.translations import LANGUAGES
+from voicemaster.referee.lexicon import LANGUAGES
 
 TABLE = resources.files("voicemaster.referee") / "data" / "translations.tsv"
 MIN_ZIPF = 2.0
@@ -23,6 +23,8 @@ MIN_ZIPF = 2.0
         ("CAT", "katze", "Katze is CAT in German."),
         ("UNCLE", "tío", "Tio is UNCLE in Spanish."),
         ("UNCLE", "tio", "Tio is UNCLE in Spanish."),
+        ("STREET", "straße", "Straße is STREET in German."),
+        ("STREET", "strasse", "Strasse is STREET in German."),
         ("NIGHT", "notte", "Notte is NIGHT in Italian."),
         ("THEATRE", "teatro", "Teatro is THEATRE in Spanish."),
     ],

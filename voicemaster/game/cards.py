@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 
 class Team(str, Enum):
@@ -53,9 +54,17 @@ def key_problem(key: tuple[Identity, ...]) -> str | None:
     )
 
 
-def plain_letters(text: str) -> str:
-    """Lower case without accents ("Théâtre" → "theatre"): how a card is said and matched."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
+@lru_cache(maxsize=65536)
+def plain_letters(text: str, sharp_s_as_ss: bool = False) -> str:
+    """Lower case without accents ("Théâtre" → "theatre"): how a card is said and matched,
+    and a clue read. The one accent folding of the package, cached: the referee folds one
+    clue against every card of the table.
+
+    ß has no accent to drop and stays, unless `sharp_s_as_ss`: the referee's table of
+    translations is keyed so, as a German word typed on an English keyboard comes ("größe"
+    → "grosse")."""
+    lowered = text.lower().replace("ß", "ss") if sharp_s_as_ss else text.lower()
+    return "".join(ch for ch in unicodedata.normalize("NFKD", lowered) if not unicodedata.combining(ch))
 
 
 def card_key(word: str) -> str:

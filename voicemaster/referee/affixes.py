@@ -12,8 +12,7 @@ from functools import lru_cache
 from voicemaster.referee.listed_forms import demonym_bases, listed_bases
 from voicemaster.referee.prefixes import PREFIXES, prefix_bases
 from voicemaster.referee.suffixes import SUFFIXES, suffix_bases
-
-MAX_DEPTH = 2
+from voicemaster.referee.tuning import DERIVATIONS
 
 INFLECTIONS = ("s", "es", "ed", "ing", "er", "est", "n", "en")
 OTHER_ENDINGS = ("ie", "let", "ling", "ee", "eer", "ant", "ent", "ary", "ive", "ter", "an", "ese", "e")
@@ -36,7 +35,6 @@ the shipped WordNet table is built with, is unchanged."""
 BEGINNINGS = frozenset({p.text for p in PREFIXES if p.proof} | {"in", "im"})
 """Prefixes that, spelled before a word WordNet ties to the word, make it a form of it
 (disarm, ARM); not be-, bi- or tri-, whose ties drifted (below, LOW; become, COME)."""
-MAX_ENDINGS = 2
 
 
 def remainder(longer: str, shorter: str) -> str | None:
@@ -49,7 +47,7 @@ def remainder(longer: str, shorter: str) -> str | None:
         heads += [shorter[:-1], shorter[:-1] + "i"]
     rests = []
     for head in heads:
-        if len(head) >= 3 and longer.startswith(head):
+        if len(head) >= DERIVATIONS.min_head and longer.startswith(head):
             rest = longer[len(head) :]
             doubled = rest[:1] == head[-1] and len(rest) > 1
             rests += [rest[1:] if doubled else rest, head[-1] + rest]
@@ -58,7 +56,7 @@ def remainder(longer: str, shorter: str) -> str | None:
 
 def affixal(rest: str) -> bool:
     """Only affixes: "un", "ful", "ist" + "ic", "ness" + "es"."""
-    return rest == "" or rest in BEGINNINGS or endings(rest, MAX_ENDINGS)
+    return rest == "" or rest in BEGINNINGS or endings(rest, DERIVATIONS.max_endings)
 
 
 def endings(rest: str, most: int) -> bool:
@@ -85,7 +83,7 @@ def _suffix_bases(word: str) -> dict[str, bool]:
 
 
 @lru_cache(maxsize=16384)
-def bases(word: str, depth: int = MAX_DEPTH) -> frozenset[str]:
+def bases(word: str, depth: int = DERIVATIONS.max_depth) -> frozenset[str]:
     """Words that `word` is derived from (breakage -> break, unhappiness -> happy).
 
     A base reached through -ation, whose sound is not checked, is not derived

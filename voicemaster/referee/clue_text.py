@@ -7,9 +7,9 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
+from voicemaster.game.cards import plain_letters
 from voicemaster.game.clue_number import UNLIMITED, ClueNumber, is_clue_number
 from voicemaster.vocabulary import HESITATIONS, UNLIMITED_WORDS, spoken_number
 LEAD_INS = (
@@ -54,8 +54,7 @@ class SplitClue:
 
 def tokens(text: str) -> list[str]:
     """Lower-case words without accents (café -> cafe), filler dropped."""
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
-    found = [t.replace("’", "'") for t in TOKEN.findall(plain)]
+    found = [t.replace("’", "'") for t in TOKEN.findall(plain_letters(text))]
     return [t for t in found if t not in HESITATIONS]
 
 

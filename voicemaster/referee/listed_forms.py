@@ -5,6 +5,7 @@ French), listed irregular derivations (long -> length, person -> people) and cli
 from __future__ import annotations
 
 from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.tuning import DERIVATIONS
 
 DEMONYM_TAILS = ("", "n", "an", "ian", "ean", "ese", "ish", "er", "i", "ite")
 PLACE_ENDINGS = ("", "a", "o", "e", "y", "ia", "ium", "ey")
@@ -135,7 +136,7 @@ def demonym_bases(word: str) -> set[str]:
         for ending in PLACE_ENDINGS:
             place = stem + ending
             shortened = not tail and ending == "y" and word.endswith("an")
-            if place != word and len(place) >= 4 and place in proper and (tail or shortened):
+            if place != word and len(place) >= DERIVATIONS.min_place and place in proper and (tail or shortened):
                 found.add(place)
     return found
 

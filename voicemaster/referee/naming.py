@@ -13,8 +13,7 @@ from __future__ import annotations
 from voicemaster.referee import compounds, kinship
 from voicemaster.referee.affixes import affixal, remainder, suffixes_only
 from voicemaster.referee.readings import noun_stems
-
-MIN_BASE = 3
+from voicemaster.referee.tuning import DERIVATIONS
 
 
 def spoken_base(base: str, words: tuple[str, ...]) -> str:
@@ -22,7 +21,7 @@ def spoken_base(base: str, words: tuple[str, ...]) -> str:
     fishbowl and fisherman is fish, as a compound of them shows (fish + bowl); `base`
     itself otherwise (beautiful is made from beauty, not from beaut)."""
     head = base[:-1]
-    if base[-1:] not in ("e", "y") or len(head) < MIN_BASE or all(base in word for word in words):
+    if base[-1:] not in ("e", "y") or len(head) < DERIVATIONS.min_base or all(base in word for word in words):
         return base
     lacking = [word for word in words if base not in word]
     shared = all(head in word for word in words)
@@ -38,7 +37,7 @@ def _built_on(word: str, base: str) -> bool:
     rest = remainder(word, base)
     if rest is None or affixal(rest) or suffixes_only(rest):
         return False
-    return any(kinship.known(rest[cut:]) for cut in range(len(rest) - MIN_BASE + 1))
+    return any(kinship.known(rest[cut:]) for cut in range(len(rest) - DERIVATIONS.min_base + 1))
 
 
 def _kind(said: str, reading: str, base: str) -> str:

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import as_heard, bare, is_vowel, pronunciations
+from voicemaster.referee.tuning import DERIVATIONS
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,9 @@ def prefix_bases(word: str) -> dict[str, bool]:
     found: dict[str, bool] = {}
     for prefix in PREFIXES:
         base = word[len(prefix.text) :]
-        if not word.startswith(prefix.text) or len(base) < 3 or not set(lexicon().pos.get(base, "")) & set(prefix.base):
+        if not word.startswith(prefix.text) or len(base) < DERIVATIONS.min_prefixed_base:
+            continue
+        if not set(lexicon().pos.get(base, "")) & set(prefix.base):
             continue
         rarer = lexicon().freq(word) <= lexicon().freq(base)
         if (rarer or not prefix.guarded) and _heard_as(word, prefix, base):

@@ -16,10 +16,9 @@ from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal, remainder
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.spelling import american
+from voicemaster.referee.tuning import WORDS
 
 ANY_POS = "*"
-NAME_LIKE_ZIPF = 4.5
-"""A word this common that lemminflect lacks is a name (angeles), not a rare plural."""
 REGULAR_ENDINGS = (
     ("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
 )
@@ -47,7 +46,7 @@ def _regular_lemmas(word: str) -> set[str]:
                 candidates.add(stem[:-1])
             if stem.endswith("ck") and ending in ("ed", "ing"):
                 candidates.add(stem[:-1])
-            found |= {c for c in candidates if len(c) >= 3 and c in lexicon().pos}
+            found |= {c for c in candidates if len(c) >= WORDS.min_regular_lemma and c in lexicon().pos}
     return found
 
 
@@ -103,7 +102,7 @@ def readings(word: str) -> tuple[Reading, ...]:
         lemmas = [(_spelled(lemma), pos) for lemma, pos in lex.lemmas_of(form)]
         out |= {Reading(lemma, pos, homograph(form, lemma, pos)) for lemma, pos in lemmas}
         unknown = form not in lex.pos and form not in lex.lemmas and form not in lex.proper
-        if unknown and lex.freq(form) < NAME_LIKE_ZIPF:
+        if unknown and lex.freq(form) < WORDS.unlisted_name_zipf:
             out |= {Reading(lemma, ANY_POS) for lemma in _regular_lemmas(form)}
     return tuple(sorted(out, key=lambda r: (r.word, r.pos, r.doubtful)))
 

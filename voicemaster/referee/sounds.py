@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.spelling import american
+from voicemaster.referee.tuning import LIKENESS
 
 Phones = tuple[str, ...]
 
@@ -142,7 +143,6 @@ def _rhyming_parts(word: str) -> frozenset[tuple[str, ...]]:
     return frozenset(part for ph in _said(word) if (part := rhyming_part(ph)) is not None)
 
 
-MIN_SPELLED_RHYME = 3
 VOWEL_LETTERS = frozenset("aeiouy")
 
 
@@ -205,4 +205,4 @@ def _spelled_rhyme(a: str, b: str) -> bool:
     ending = os.path.commonprefix([a[::-1], b[::-1]])[::-1]
     shared = len(ending)
     start = next((i for i, ch in enumerate(ending) if ch in VOWEL_LETTERS), len(ending))
-    return len(ending) - start >= MIN_SPELLED_RHYME and shared < min(len(a), len(b))
+    return len(ending) - start >= LIKENESS.spelled_rhyme and shared < min(len(a), len(b))

@@ -7,10 +7,8 @@ import re
 from functools import lru_cache
 
 from voicemaster.referee.lexicon import lexicon
+from voicemaster.referee.tuning import WORDS
 
-MIN_RULE_LENGTH = 5
-MIN_RULE_ZIPF = 2.0
-"""A spelling rule only applies when both spellings are words people write."""
 RULES = (
     (re.compile(r"our(s|ed|ing|ful|less|ite|ites)?$"), r"or\1"),
     (re.compile(r"([^aeiou])re(s|d)?$"), r"\1er\2"),
@@ -30,12 +28,12 @@ def american(word: str) -> str:
     known = lexicon().american.get(word)
     if known:
         return known
-    if len(word) < MIN_RULE_LENGTH:
+    if len(word) < WORDS.spelling_rule_length:
         return word
     freq = lexicon().freq
     for pattern, replacement in RULES:
         other = pattern.sub(replacement, word)
-        if other != word and freq(other) >= MIN_RULE_ZIPF and freq(word) >= MIN_RULE_ZIPF:
+        if other != word and freq(other) >= WORDS.spelling_rule_zipf and freq(word) >= WORDS.spelling_rule_zipf:
             return other
     return word
 

@@ -17,10 +17,8 @@ from functools import lru_cache
 from voicemaster.referee.kinship import wordnet_pos
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.sounds import as_heard, bare, has_sound_prefix, pronunciations
+from voicemaster.referee.tuning import DERIVATIONS, WORDS
 
-MAX_GAIN = 0.7
-"""How much more common (Zipf) a derived word may be than its base."""
-NAME_ZIPF = 3.5
 
 
 @dataclass(frozen=True)
@@ -44,7 +42,7 @@ class Suffix:
     battery is not bat + -ery. (-ess drops the e or o of -er and -or: tigress,
     actress.)"""
     guarded: bool = True
-    """Apply the frequency check (MAX_GAIN); -ation is specific enough without it
+    """Apply the frequency check (tuning.DERIVATIONS.max_gain); -ation is specific enough without it
     (information <- inform)."""
     makes: str = ""
     """The kind of word the suffix makes ("person", "female", "abstract",
@@ -147,7 +145,7 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
 
 def _not_too_common(word: str, base: str) -> bool:
     freq = lexicon().freq
-    return freq(word) <= freq(base) + MAX_GAIN
+    return freq(word) <= freq(base) + DERIVATIONS.max_gain
 
 
 def sound_mode(base: str, suffix: Suffix) -> str:
@@ -221,7 +219,7 @@ def _looks_like_a_name(word: str) -> bool:
     lex = lexicon()
     if word in lex.pos:
         return False
-    return word in lex.proper or (word not in lex.prons and lex.freq(word) >= NAME_ZIPF)
+    return word in lex.proper or (word not in lex.prons and lex.freq(word) >= WORDS.unpronounced_name_zipf)
 
 
 @lru_cache(maxsize=16384)

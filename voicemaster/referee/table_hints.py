@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from voicemaster.referee.sounds import rhymes
+from voicemaster.referee.tuning import LIKENESS
 from voicemaster.vocabulary import ordinal_number, spoken_number
 
 POSITION_WORDS = frozenset(
@@ -80,9 +81,6 @@ def rhyming_cards(word: str, visible: list[str]) -> list[str]:
     return [card for card in visible if " " not in card and rhymes(word, card.lower())]
 
 
-MIN_SHARED = 3
-
-
 def nearest_card(word: str, visible: list[str]) -> str | None:
     """The card a challenged clue is most likely disputed over, to name in the question:
     the one sharing the longest run of letters with it (at least three: snowfall and
@@ -90,15 +88,15 @@ def nearest_card(word: str, visible: list[str]) -> str | None:
     clue = word.lower()
     runs = [(_shared_run(clue, card.lower()), -i, card) for i, card in enumerate(visible)]
     longest, _, best = max(runs, default=(0, 0, None))
-    if longest >= MIN_SHARED:
+    if longest >= LIKENESS.named_run:
         return best
     rhyming = rhyming_cards(clue, list(visible))
     return rhyming[0] if rhyming else None
 
 
 def _shared_run(a: str, b: str) -> int:
-    """The length of the longest run of letters of `a` that `b` holds too (0 below MIN_SHARED)."""
-    for n in range(len(a), MIN_SHARED - 1, -1):
+    """The length of the longest run of letters of `a` that `b` holds too (0 below LIKENESS.named_run)."""
+    for n in range(len(a), LIKENESS.named_run - 1, -1):
         if any(a[i : i + n] in b for i in range(len(a) - n + 1)):
             return n
     return 0

@@ -10,32 +10,18 @@ the card. The translations are data/translations.tsv, written by hand (see its h
 
 from __future__ import annotations
 
-import unicodedata
-from functools import lru_cache
-
-from voicemaster.referee.lexicon import lexicon
-
-LANGUAGES = {"es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese"}
-"""The table's columns after the English word, in order."""
-EVERYDAY_ZIPF = 4.0
-"""A word WordNet knows that English speakers say this often is English (cafe, burger);
-rarer loans stay the table's to judge (chateau, blanc)."""
-
-
-@lru_cache(maxsize=65536)
-def fold(word: str) -> str:
-    """Lower case without accents, as a clue typed or heard may come (tío, tio; größe, grosse)."""
-    spelled = unicodedata.normalize("NFKD", word.lower().replace("ß", "ss"))
-    return "".join(ch for ch in spelled if not unicodedata.combining(ch))
+from voicemaster.game.cards import plain_letters
+from voicemaster.referee.lexicon import LANGUAGES, lexicon
+from voicemaster.referee.tuning import WORDS
 
 
 def translated_from(clue: str, card: str) -> str | None:
     """The language in which `clue` is a common translation of `card` (None: in none, or
     the clue is an English word too)."""
     lex = lexicon()
-    if clue in lex.pos or (lex.wordnet.get(clue, "P") != "P" and lex.freq(clue) >= EVERYDAY_ZIPF):
+    if clue in lex.pos or (lex.wordnet.get(clue, "P") != "P" and lex.freq(clue) >= WORDS.everyday_loan_zipf):
         return None
-    for entry in lex.translations.get(fold(clue), "").split("|"):
+    for entry in lex.translations.get(plain_letters(clue, sharp_s_as_ss=True), "").split("|"):
         english, _, language = entry.partition(":")
         if english == card:
             return LANGUAGES[language]

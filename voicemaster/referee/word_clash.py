@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
+from voicemaster.game.cards import plain_letters
 from voicemaster.referee import affixes, compounds, derivation, kinship, listed_forms, wiktionary
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.compounds import LIKELY, SPELLED, SURE, Level
@@ -28,14 +29,12 @@ from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, s
 from voicemaster.referee.settled import ACCIDENT, MADE, settled
 from voicemaster.referee.sounds import bare, pronunciations, said_alike
 from voicemaster.referee.spelling import CLIPPED, DOUBTFUL_SPELLINGS, FULL, american, spelling_of
-from voicemaster.referee.translations import fold, translated_from
+from voicemaster.referee.translations import translated_from
+from voicemaster.referee.tuning import COMPOUNDS, DERIVATIONS
 from voicemaster.vocabulary import ordinal_number, spoken_number
 
 PREFIX_LIKE = frozenset("super under over out counter inter micro mini mega multi para anti semi".split())
 """Words that open many compounds as prefixes: supervisor shares nothing with SUPERHERO."""
-SHARED_MIN_LENGTH = 4
-SHARED_SHORT_ZIPF = 5.0
-"""A three-letter shared part must be a very common word (man, day), not con or pro."""
 BY_SPELLING = "by spelling, not by meaning"
 
 
@@ -96,7 +95,6 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
 
 
 QUALITY_ENDINGS = ("ful", "less", "ish", "y", "some")
-COMMON_BASE_ZIPF = 4.0
 
 
 def _attested(word: str, base: str) -> bool:
@@ -110,7 +108,7 @@ def _attested(word: str, base: str) -> bool:
         return True
     if not word.endswith(QUALITY_ENDINGS) or "A" not in kinship.wordnet_pos(word):
         return False
-    return lexicon().freq(base) >= COMMON_BASE_ZIPF and any(
+    return lexicon().freq(base) >= DERIVATIONS.common_base_zipf and any(
         not minor and kin in akin for kin, minor in kinship.kin(base).items()
     )
 
@@ -199,7 +197,9 @@ def _shareable(part: str, level: Level) -> bool:
     written apart always are."""
     lex = lexicon()
     content = bool(set(lex.pos.get(part, "")) & {"N", "V"}) and part not in PREFIX_LIKE
-    return content and (len(part) >= SHARED_MIN_LENGTH or level == SURE or lex.freq(part) >= SHARED_SHORT_ZIPF)
+    return content and (
+        len(part) >= COMPOUNDS.shared_min_length or level == SURE or lex.freq(part) >= COMPOUNDS.shared_short_zipf
+    )
 
 
 def _compound(clue: str, card: str, display: str, level: Level) -> Clash | None:
@@ -270,7 +270,8 @@ def _spelled_stems(clue: str) -> tuple[str, ...]:
 @lru_cache(maxsize=65536)
 def _translated_stems(clue: str) -> tuple[str, ...]:
     """The clue's stems that the table of translations lists, accents folded."""
-    return tuple(sorted(stem for stem in sure_stems(clue) if fold(stem) in lexicon().translations))
+    listed = lexicon().translations
+    return tuple(sorted(stem for stem in sure_stems(clue) if plain_letters(stem, sharp_s_as_ss=True) in listed))
 
 
 def _with_card_stems(stems_listed: tuple[str, ...], card: str) -> Iterator[tuple[str, str]]:

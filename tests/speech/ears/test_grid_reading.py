@@ -7,12 +7,12 @@ import pytest
 
 from voicemaster.speech.ears.grid.reading import Command, Correction, Row, read
 from voicemaster.speech.ears.grid.transcript import Word
-from voicemaster.speech.ears.grid.vocabulary import Vocabulary, grid_vocabulary
+from voicemaster.speech.ears.vocabulary import Vocabulary, english_vocabulary
 
 
 @pytest.fixture(scope="module")
 def vocabulary() -> Vocabulary:
-    return grid_vocabulary()
+    return english_vocabulary()
 
 
 def heard(text: str) -> list[Word]:

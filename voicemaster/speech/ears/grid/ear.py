@@ -30,7 +30,7 @@ from voicemaster.speech.ears.grid.evidence import Evidence
 from voicemaster.speech.ears.grid.settings import READING, GridSettings
 from voicemaster.speech.ears.grid.slots import Choice, HeardSlot, Slot, SlotScorer
 from voicemaster.speech.ears.grid.transcript import Word, words
-from voicemaster.speech.ears.grid.vocabulary import Vocabulary, entry_of
+from voicemaster.speech.ears.vocabulary import Vocabulary, entry_of
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, no_one_spoke, until_repeat
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.understand.heard import Heard

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from voicemaster.speech.ears.grid.reading import ROW_CARDS
 from voicemaster.speech.ears.grid.slots import HeardSlot
-from voicemaster.speech.ears.grid.vocabulary import entry_of
+from voicemaster.speech.ears.vocabulary import entry_of
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from wordfreq import zipf_frequency
 
 from voicemaster.speech.ears.grid.settings import READING
 from voicemaster.speech.ears.grid.transcript import Word
-from voicemaster.speech.ears.grid.vocabulary import Vocabulary, phone_string
+from voicemaster.speech.ears.vocabulary import Vocabulary, phone_string
 from voicemaster.speech.ears.pronounce import pronunciation
 from voicemaster.understand.intents import Command
 from voicemaster.understand.requests import setup_forms

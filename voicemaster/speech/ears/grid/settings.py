@@ -8,7 +8,8 @@ recorded says so; "Set by hand" means nothing records a measurement of it. No nu
 fitted on real voices. The silence rule is faster-whisper's own (whisper/engine.no_one_spoke),
 shared with the game's Whisper ear. Not tuned, and left where they are: the grid's shape (five
 cards a row, 25 on the table: reading.ROW_CARDS, GRID_CARDS) and a card's one or two words
-(reading.MAX_CARD_WORDS).
+(reading.MAX_CARD_WORDS). The vocabulary's own numbers (its frequency floor, the weights of
+nearness) live with it in speech/ears/vocabulary.py: the game's Whisper ear reads it too.
 """
 
 from __future__ import annotations
@@ -104,21 +105,3 @@ class ReadingSettings:
 
 
 READING = ReadingSettings()
-
-
-@dataclass(frozen=True)
-class VocabularySettings:
-    """What a card may be, and how near a heard word is to it (vocabulary.py)."""
-
-    min_zipf: float = 3.0
-    """wordfreq's floor: "kathmandu" (3.1), "cleopatra" (3.2) and "loch" (3.5) are in. Set by hand."""
-    common_words: int = 60_000
-    """wordfreq's commonest words read for it (about 29,000 are at the floor or above). Set by hand."""
-    phone_weight: float = 0.4
-    class_weight: float = 0.3
-    spelling_weight: float = 0.3
-    """Nearness: phones, sound classes and spelling, weighted so (sound weighs more: it is what
-    was heard). Set by hand."""
-
-
-VOCABULARY = VocabularySettings()

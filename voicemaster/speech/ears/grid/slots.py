@@ -32,7 +32,7 @@ import numpy as np
 from voicemaster.speech.ears.grid.reading import GRAMMAR_WORDS
 from voicemaster.speech.ears.grid.settings import SlotSettings
 from voicemaster.speech.ears.grid.transcript import Word
-from voicemaster.speech.ears.grid.vocabulary import Vocabulary
+from voicemaster.speech.ears.vocabulary import Vocabulary
 from voicemaster.speech.ears.whisper.engine import Encoded, Engine
 from voicemaster.speech.ears.whisper.phrases import capitalised
 

@@ -174,7 +174,7 @@ class ClueReader:
         """A clue word written as no clue word ("three zero" for "tree, zero", "shila five" for
         "sheila, five"): where the words fit an opening and then a word and a number, and
         that word is a number or no word, English words that sound like it take its place
-        (grid/vocabulary.py's nearest entries), each scored on the audio like the written one."""
+        (speech/ears/vocabulary.py's nearest entries), each scored on the audio like the written one."""
         texts = tuple(w.text for w in words)
         out: list[tuple[list[int], ClueHead]] = []
         for opening in found:
@@ -194,12 +194,12 @@ class ClueReader:
 
     def sound_alikes(self, written: str) -> list[str]:
         """Clue words that sound like `written` (a digit read as its word), likeliest first."""
-        from voicemaster.speech.ears.grid.vocabulary import grid_vocabulary
+        from voicemaster.speech.ears.vocabulary import english_vocabulary
 
         if self.t.clue_sound_alikes <= 0:
             return []
         said = DIGIT_WORDS[int(written)] if written.isdigit() and int(written) < len(DIGIT_WORDS) else written
-        near = grid_vocabulary().near(said, self.t.clue_sound_alikes)
+        near = english_vocabulary().near(said, self.t.clue_sound_alikes)
         return [n.entry for n in near if " " not in n.entry and self.valid((n.entry,))][: self.t.clue_sound_alikes]
 
     def misheard_heads(self, reading: list[int], words: list[Word], cache: PrefixCache, found: tuple[Opening, ...]) -> list[ClueHead]:
