@@ -5,6 +5,7 @@ while a real word that is no answer stays nothing (recordings in tests/speech/re
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -30,8 +31,10 @@ QUESTION_OPEN = Listening(BOARD, Phase.GUESS, awaiting_clue=False, question_open
 
 
 @pytest.fixture(scope="module")
-def ear() -> WhisperEar:
-    return WhisperEar(bundled_model())
+def ear() -> Iterator[WhisperEar]:
+    ear = WhisperEar(bundled_model())
+    yield ear
+    ear.close()
 
 
 def test_the_shipped_head_is_the_one_the_script_built() -> None:
@@ -47,13 +50,16 @@ def test_the_shipped_head_is_the_one_the_script_built() -> None:
     assert np.allclose(head.probabilities(kept_x), kept_p, atol=1e-3)
     engine = Engine(bundled_model())
     t = THRESHOLDS
-    for (label, phrase, voice), key, row in zip(script.PROBES, keys, kept_x):
-        example = script.synthetic_example(label, phrase, voice, 0, "clean")
-        assert example.key == key
-        enc = engine.encode(example.audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, [])
-        again = pooled(enc.array, example.audio)
-        assert float(np.dot(again, row) / (np.linalg.norm(again) * np.linalg.norm(row))) > 0.99, key
-        assert CLASSES[int(np.argmax(head.probabilities(again)))] == label, key
+    try:
+        for (label, phrase, voice), key, row in zip(script.PROBES, keys, kept_x):
+            example = script.synthetic_example(label, phrase, voice, 0, "clean")
+            assert example.key == key
+            enc = engine.encode(example.audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, [])
+            again = pooled(enc.array, example.audio)
+            assert float(np.dot(again, row) / (np.linalg.norm(again) * np.linalg.norm(row))) > 0.99, key
+            assert CLASSES[int(np.argmax(head.probabilities(again)))] == label, key
+    finally:
+        engine.close()
 
 
 def test_the_head_is_loaded_once_for_every_thread() -> None:

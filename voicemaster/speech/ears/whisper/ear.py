@@ -34,7 +34,9 @@ class WhisperEar:
         return self.scorer.engine
 
     def close(self) -> None:
-        """Nothing runs beside this ear."""
+        """Frees the model (a grid ear sharing it hears no more); closing again does nothing. An
+        ear left open is closed at the interpreter's exit (engine.py says why it must be)."""
+        self.scorer.engine.close()
 
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
         """Heard.evidence is the decision's Evidence (whisper/decide.py)."""
