@@ -33,7 +33,7 @@ from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, 
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.speech.ears.whisper.phrases import Phrase, Writer, card_words, phase_forms
 from voicemaster.speech.ears.whisper.search import PrefixCache, free_score, search
-from voicemaster.speech.ears.whisper.short_words import CLASSES, pooled, shipped_head
+from voicemaster.speech.ears.whisper.short_words import CLASSES, shipped_head
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
 from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import Command
@@ -133,7 +133,7 @@ class Scorer:
         allowed = {"none": True, "stop": now.phase is Phase.GUESS, "yes": now.question_open, "no": now.question_open}
         if not any(allowed[c] for c in CLASSES[1:]):
             return ()
-        p = self.head.probabilities(pooled(enc.array, audio))
+        p = self.head.probabilities(self.head.pooling.pooled(enc.array, audio))
         return tuple(round(float(v), 4) if allowed[c] else 0.0 for c, v in zip(CLASSES, p))
 
     def _unprompted(self, enc: Encoded, now: Listening, started: float) -> Heard | None:
