@@ -9,8 +9,9 @@ done once): the calibration half of ../shared/realspeech said clean, with the ha
 talk and in its measured rooms with its real noise (the benchmark's 10 dB and two more at
 0-20 dB), and synthetic voices saying the short words' phrases and their sound-alikes.
 `train` fits the ensemble on them (seeded; scikit-learn, a development dependency) and writes
-short_words.npz (float16, with the digest of the features it was fitted on). Only the
-calibration half is trained on: `--split test` extracts the test half for the benchmark.
+short_words.npz (float16, with the digest of the features it was fitted on and the pooling
+they were made with, `POOLING`). Only the calibration half is trained on: `--split test`
+extracts the test half for the benchmark.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from bench.speech.realspeech import Clip, clips, dress, read, rendered  # noqa: E402
 from voicemaster.speech.ears.whisper.engine import Engine  # noqa: E402
 from voicemaster.speech.ears.whisper.model import bundled_model  # noqa: E402
-from voicemaster.speech.ears.whisper.short_words import CLASSES, WEIGHTS, ShortWordHead, pooled  # noqa: E402
+from voicemaster.speech.ears.whisper.short_words import CLASSES, WEIGHTS, Pooling, ShortWordHead  # noqa: E402
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS  # noqa: E402
 from voicemaster.speech.ears.whisper.features import HOP  # noqa: E402
 from voicemaster.speech.voices.speakers import VOICES, say  # noqa: E402
@@ -121,13 +122,18 @@ def _seed(*parts: object) -> int:
     return int(hashlib.sha256(repr(parts).encode()).hexdigest()[:8], 16)
 
 
+POOLING = Pooling(voiced_db=25.0, voiced_spread=2)
+"""How `features` pools the encoder output; kept with the features and written from them into
+the weights, so the shipped head pools its input as its training examples were."""
+
+
 def encode_all(examples: list[Example], engine: Engine) -> np.ndarray:
     t = THRESHOLDS
     rows = []
     started = time.perf_counter()
     for i, ex in enumerate(examples):
         enc = engine.encode(ex.audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, [])
-        rows.append(pooled(enc.array, ex.audio))
+        rows.append(POOLING.pooled(enc.array, ex.audio))
         if i % 500 == 0:
             print(f"  {i}/{len(examples)} in {time.perf_counter() - started:.0f} s", flush=True)
     return np.stack(rows)
@@ -140,12 +146,15 @@ def features(split: str) -> None:
     x = encode_all(examples, Engine(bundled_model()))
     np.savez_compressed(CACHE / f"{split}.npz", x=x.astype(np.float32),
                         keys=np.array([e.key for e in examples]), labels=np.array([e.label for e in examples]),
-                        sources=np.array([e.source for e in examples]))
+                        sources=np.array([e.source for e in examples]), **POOLING.arrays())
 
 
-def load(split: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    with np.load(CACHE / f"{split}.npz") as data:
-        return data["x"], data["labels"], data["keys"], data["sources"]
+def load(split: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Pooling]:
+    """The cached features, and the pooling they were made with (ValueError for a cache made
+    before it was kept: run `features` again)."""
+    path = CACHE / f"{split}.npz"
+    with np.load(path) as data:
+        return data["x"], data["labels"], data["keys"], data["sources"], Pooling.read(data, path)
 
 
 HIDDEN = 256
@@ -163,13 +172,14 @@ def fit(x: np.ndarray, y: np.ndarray, seed: int) -> object:
 
 
 def train() -> None:
-    x, labels, keys, _ = load("calib")
+    x, labels, keys, _, pooling = load("calib")
     y = np.array([CLASSES.index(str(label)) for label in labels])
     mean = x.mean(axis=0)
     scale = x.std(axis=0) + 1e-3
     z = (x - mean) / scale
     arrays: dict[str, np.ndarray] = {"classes": np.array(CLASSES), "mean": mean.astype(np.float16),
-                                     "scale": scale.astype(np.float16), "members": np.array(MEMBERS)}
+                                     "scale": scale.astype(np.float16), "members": np.array(MEMBERS),
+                                     **pooling.arrays()}
     for i in range(MEMBERS):
         started = time.perf_counter()
         model = fit(z, y, SEED + i)

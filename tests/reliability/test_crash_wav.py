@@ -89,11 +89,14 @@ def hear_lines(lines: list[str], game: Game, journal: Journal, seed: int) -> lis
     segments = [segment(line) for line in lines]
     starts = np.cumsum([0] + [len(s) for s in segments]) / 16000
     records = [0] * len(lines)
-    for utterance in open_front_end(ears.denoise).utterances(ArraySource(np.concatenate([*segments, TAIL]))):
-        understood = ears.hear(utterance.audio, dialogue.listening())
-        dialogue.hear(understood.intent, read_back=understood.read_back)
-        line = int(np.searchsorted(starts, utterance.start_s + 0.5, side="right")) - 1
-        records[min(line, len(records) - 1)] = made[0]
+    try:
+        for utterance in open_front_end(ears.denoise).utterances(ArraySource(np.concatenate([*segments, TAIL]))):
+            understood = ears.hear(utterance.audio, dialogue.listening())
+            dialogue.hear(understood.intent, read_back=understood.read_back)
+            line = int(np.searchsorted(starts, utterance.start_s + 0.5, side="right")) - 1
+            records[min(line, len(records) - 1)] = made[0]
+    finally:
+        ears.close()
     journal.close()
     for i in range(1, len(records)):
         records[i] = max(records[i], records[i - 1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -27,8 +28,10 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def ear() -> GridEar:
-    return open_grid_ear()
+def ear() -> Iterator[GridEar]:
+    ear = open_grid_ear()
+    yield ear
+    ear.close()
 
 
 def spoken(text: str, voice: str, rate: float = 1.0) -> np.ndarray:

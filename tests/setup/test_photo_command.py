@@ -153,19 +153,22 @@ def test_the_cards_a_photo_could_not_read_may_be_said(tmp_path: Path) -> None:
     ear = grid_ear.open_grid_ear()
     quiet = np.zeros(4000, dtype=np.int16)
     landed: set[tuple[int, str]] = set()
-    for voice in ("piper:joe", "flite:rms", "flite:slt", "flite:awb", "flite:kal16"):
-        inbox = Inbox()
-        for i in unread:
-            inbox.put(Spoken(np.concatenate([quiet, say(f"card {number_words(i + 1)} is {photo.words[i]}", voice), quiet])))
-        inbox.put(EndOfInput())
-        said: list[str] = []
-        session = SetupSession(two_word_cards())
-        assert not lay_out_in_loop(session, inbox, SetupProgress.beside(tmp_path / f"{voice}.board.txt"), said.append,
-                                   ear=ear, photo=cards)
-        assert said[0].endswith("could not be read: say or type them.")
-        for i in unread:
-            if session.layout.slots[i] == photo.words[i]:
-                landed.add((i, voice))
-                assert any(line.startswith(f"Card {number_words(i + 1)} is {photo.words[i]}.") for line in said), said
+    try:
+        for voice in ("piper:joe", "flite:rms", "flite:slt", "flite:awb", "flite:kal16"):
+            inbox = Inbox()
+            for i in unread:
+                inbox.put(Spoken(np.concatenate([quiet, say(f"card {number_words(i + 1)} is {photo.words[i]}", voice), quiet])))
+            inbox.put(EndOfInput())
+            said: list[str] = []
+            session = SetupSession(two_word_cards())
+            assert not lay_out_in_loop(session, inbox, SetupProgress.beside(tmp_path / f"{voice}.board.txt"),
+                                       said.append, ear=ear, photo=cards)
+            assert said[0].endswith("could not be read: say or type them.")
+            for i in unread:
+                if session.layout.slots[i] == photo.words[i]:
+                    landed.add((i, voice))
+                    assert any(line.startswith(f"Card {number_words(i + 1)} is {photo.words[i]}.") for line in said), said
+    finally:
+        ear.close()
     assert len(landed) >= 2 * len(unread), landed
     assert {i for i, _ in landed} == set(unread), landed

@@ -155,13 +155,12 @@ class Ears:
             from voicemaster.setup.grid_ear import open_grid_ear
             from voicemaster.speech.ears.models import engine_of
             from voicemaster.speech.ears.whisper.ear import WhisperEar
-            from voicemaster.speech.ears.whisper.engine import Engine
 
             model = self.settings.model
             if isinstance(self.game, WhisperEar):
                 self._grid = open_grid_ear(self.game.engine)
             elif model is not None and model.is_dir() and engine_of(model) == "whisper":
-                self._grid = open_grid_ear(Engine(model))
+                self._grid = open_grid_ear(model=model)
             else:
                 self._grid = open_grid_ear()
         return self._grid

@@ -8,6 +8,8 @@ The intents are those a typed line is read as, so the setup takes one form for b
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from voicemaster.speech.ears.grid.ear import GridEar, GridSettings
 from voicemaster.speech.ears.vocabulary import english_vocabulary
 from voicemaster.speech.ears.whisper.engine import Engine
@@ -17,9 +19,13 @@ __all__ = ["GridEar", "open_grid_ear"]
 
 
 def open_grid_ear(engine: Engine | None = None, extra_cards: tuple[str, ...] = (),
-                  settings: GridSettings = GridSettings()) -> GridEar:
+                  settings: GridSettings = GridSettings(), model: Path | None = None) -> GridEar:
     """Whisper over the English words and cards (speech/ears/vocabulary.py), with `extra_cards`
     (e.g. a custom word list's) added to it: on `engine` (the game ear's model, loaded once for
-    both) or else the bundled model, which takes a few seconds to load; ModelError (one line
-    naming the directory) when it will not."""
-    return GridEar(engine or Engine(bundled_model()), english_vocabulary(tuple(extra_cards)), settings)
+    both, closed with the game ear) or else on `model` or the bundled model, loaded now in a few
+    seconds and freed with this ear; ModelError (one line naming the directory) when it will
+    not load."""
+    vocabulary = english_vocabulary(tuple(extra_cards))
+    if engine is not None:
+        return GridEar(engine, vocabulary, settings)
+    return GridEar(Engine(model or bundled_model()), vocabulary, settings, owns_engine=True)

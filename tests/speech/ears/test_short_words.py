@@ -5,6 +5,7 @@ while a real word that is no answer stays nothing (recordings in tests/speech/re
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ from voicemaster.speech.audio.wav import read_wav
 from voicemaster.speech.ears.whisper.ear import WhisperEar
 from voicemaster.speech.ears.whisper.engine import Engine
 from voicemaster.speech.ears.whisper.model import bundled_model
-from voicemaster.speech.ears.whisper.short_words import CLASSES, WEIGHTS, ShortWordHead, pooled, shipped_head
+from voicemaster.speech.ears.whisper.short_words import CLASSES, WEIGHTS, ShortWordHead, shipped_head
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.understand.intents import Command
@@ -30,8 +31,10 @@ QUESTION_OPEN = Listening(BOARD, Phase.GUESS, frozenset({Cue.QUESTION}))
 
 
 @pytest.fixture(scope="module")
-def ear() -> WhisperEar:
-    return WhisperEar(bundled_model())
+def ear() -> Iterator[WhisperEar]:
+    ear = WhisperEar(bundled_model())
+    yield ear
+    ear.close()
 
 
 def test_the_shipped_head_is_the_one_the_script_built() -> None:
@@ -44,16 +47,30 @@ def test_the_shipped_head_is_the_one_the_script_built() -> None:
     with np.load(WEIGHTS) as data:
         keys, kept_x, kept_p = [str(k) for k in data["probe_keys"]], data["probe_x"].astype(np.float32), data["probe_p"]
     head = ShortWordHead.load()
+    assert head.pooling == script.POOLING
     assert np.allclose(head.probabilities(kept_x), kept_p, atol=1e-3)
     engine = Engine(bundled_model())
     t = THRESHOLDS
-    for (label, phrase, voice), key, row in zip(script.PROBES, keys, kept_x):
-        example = script.synthetic_example(label, phrase, voice, 0, "clean")
-        assert example.key == key
-        enc = engine.encode(example.audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, [])
-        again = pooled(enc.array, example.audio)
-        assert float(np.dot(again, row) / (np.linalg.norm(again) * np.linalg.norm(row))) > 0.99, key
-        assert CLASSES[int(np.argmax(head.probabilities(again)))] == label, key
+    try:
+        for (label, phrase, voice), key, row in zip(script.PROBES, keys, kept_x):
+            example = script.synthetic_example(label, phrase, voice, 0, "clean")
+            assert example.key == key
+            enc = engine.encode(example.audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, [])
+            again = head.pooling.pooled(enc.array, example.audio)
+            assert float(np.dot(again, row) / (np.linalg.norm(again) * np.linalg.norm(row))) > 0.99, key
+            assert CLASSES[int(np.argmax(head.probabilities(again)))] == label, key
+    finally:
+        engine.close()
+
+
+def test_weights_without_the_pooling_they_were_trained_with_are_refused(tmp_path: Path) -> None:
+    with np.load(WEIGHTS) as data:
+        kept = {name: data[name] for name in data.files if name not in ("voiced_db", "voiced_spread")}
+    older = tmp_path / "short_words.npz"
+    np.savez_compressed(older, **kept)
+    with pytest.raises(ValueError, match="voiced_db") as refused:
+        ShortWordHead.load(older)
+    assert str(older) in str(refused.value)
 
 
 def test_the_head_is_loaded_once_for_every_thread() -> None:

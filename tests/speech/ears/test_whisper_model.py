@@ -113,7 +113,10 @@ def test_the_recognizer_hears_again_once_a_damaged_cached_model_is_joined_again(
     model = bundled_model(cache=cache)
     flip_one_byte(model / "model.bin", DAMAGE_AT, keep_mtime=True)
     ear = open_ear("whisper", bundled_model(cache=cache)).ear
-    heard = ear.hear(say("we guess apple", "piper:joe"), Listening(tuple(BOARD), Phase.GUESS))
+    try:
+        heard = ear.hear(say("we guess apple", "piper:joe"), Listening(tuple(BOARD), Phase.GUESS))
+    finally:
+        ear.close()
     assert heard.intent == Guess("apple"), heard.transcript
 
 

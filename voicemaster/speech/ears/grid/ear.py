@@ -56,8 +56,11 @@ class GridEar:
     denoise = "none"
     """Whisper hears the room as it is (see WhisperEar.denoise)."""
 
-    def __init__(self, engine: Engine, vocabulary: Vocabulary, settings: GridSettings = GridSettings()) -> None:
+    def __init__(self, engine: Engine, vocabulary: Vocabulary, settings: GridSettings = GridSettings(),
+                 owns_engine: bool = False) -> None:
         self.engine = engine
+        self.owns_engine = owns_engine
+        """The model was loaded for this ear alone and is freed with it (else it is the game ear's)."""
         self.vocabulary = vocabulary
         self.settings = settings
         self.slots = SlotScorer(engine, vocabulary, settings.slots)
@@ -67,7 +70,9 @@ class GridEar:
         """Where the cards on the table were heard, for their corrections."""
 
     def close(self) -> None:
-        """The model is the game ear's too, or freed with this ear."""
+        """Frees the model when this ear owns it; closing again does nothing."""
+        if self.owns_engine:
+            self.engine.close()
 
     def hear(self, audio: np.ndarray, now: GridListening) -> Heard:
         """One utterance → its setup intent (None when nothing addressed to the setup was heard;

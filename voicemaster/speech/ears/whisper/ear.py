@@ -34,7 +34,7 @@ from voicemaster.speech.ears.whisper.engine import Encoded, Engine, FreeDecode, 
 from voicemaster.speech.ears.whisper.features import HOP
 from voicemaster.speech.ears.whisper.phrases import Phrase, Writer
 from voicemaster.speech.ears.whisper.search import PrefixCache, free_score, search
-from voicemaster.speech.ears.whisper.short_words import CLASSES, pooled, shipped_head
+from voicemaster.speech.ears.whisper.short_words import CLASSES, shipped_head
 from voicemaster.speech.ears.whisper.thresholds import THRESHOLDS, Thresholds
 from voicemaster.understand.heard import Heard
 from voicemaster.understand.intents import Command
@@ -111,7 +111,9 @@ class WhisperEar:
         self.prompt = functools.lru_cache(maxsize=8)(self._prompt)
 
     def close(self) -> None:
-        """Nothing runs beside this ear."""
+        """Frees the model (a grid ear sharing it hears no more); closing again does nothing. An
+        ear left open is closed at the interpreter's exit (engine.py says why it must be)."""
+        self.engine.close()
 
     def hear(self, audio: np.ndarray, now: Listening) -> Heard:
         """Heard.evidence is the decision's Evidence (decide.py)."""
@@ -148,7 +150,7 @@ class WhisperEar:
         allowed = {c: c == "none" or may_say(c, now) for c in CLASSES}
         if not any(allowed[c] for c in CLASSES[1:]):
             return ()
-        p = self.head.probabilities(pooled(enc.array, audio))
+        p = self.head.probabilities(self.head.pooling.pooled(enc.array, audio))
         return tuple(round(float(v), 4) if allowed[c] else 0.0 for c, v in zip(CLASSES, p))
 
     def _unprompted(self, enc: Encoded, now: Listening, started: float) -> Heard | None:

@@ -12,14 +12,25 @@ ways:
 
 Every call costs per *batch item* (each item recomputes the cross-attention keys and
 values over the encoder output), so callers batch few, well-chosen sequences.
+
+A model is freed by `Engine.close`, or at the interpreter's exit for an engine left open, in
+the main thread and before the interpreter tears down: never by the garbage collector. The
+model's destructor lets go of the GIL while it joins CTranslate2's worker thread; freed by a
+collection that ran on a daemon thread (the ear's wordfreq loader) as the interpreter exited,
+that thread was killed when it took the GIL back, inside a C++ destructor, and the process
+died with SIGABRT ("terminate called without an active exception"). A daemon thread still
+inside a model call at exit did the same, or crashed (SIGSEGV).
 """
 
 from __future__ import annotations
 
+import atexit
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import ctranslate2
 import numpy as np
@@ -27,6 +38,8 @@ import numpy as np
 from voicemaster.speech.ears.whisper.features import HOP, log_mel
 from voicemaster.speech.ears.whisper.model import ModelError
 from voicemaster.speech.ears.whisper.tokenizer import WhisperTokenizer
+
+T = TypeVar("T")
 
 THREADS = 2
 COMPUTE_TYPE = "int8"
@@ -99,16 +112,35 @@ def load_model(model_dir: Path) -> ctranslate2.models.Whisper:
 
 
 class Engine:
-    """The model, its tokenizer, and the few calls the scorer needs."""
+    """The model, its tokenizer, and the few calls the scorer needs. Open until `close`."""
 
     def __init__(self, model_dir: Path) -> None:
         if not (model_dir / "tokenizer.json").is_file():
             raise ModelError("a Whisper model for VoiceMaster needs its tokenizer.json", str(model_dir))
         self.tokenizer = WhisperTokenizer(model_dir / "tokenizer.json")
-        self.model = load_model(model_dir)
+        self._model: ctranslate2.models.Whisper | None = load_model(model_dir)
+        self._lock = threading.Lock()
+        """Held for each model call, so that `close` waits for the one under way."""
+        self.n_mels = self._model.n_mels
         self.eot = self.tokenizer.eot
         self.filler = self.tokenizer.encode(" ")[0]
         """The throw-away token forced after each sequence (see `forced`)."""
+        _OPEN.add(self)
+
+    def close(self) -> None:
+        """Frees the model now, in this thread, once a call under way on another has returned;
+        a later call is a RuntimeError, and closing again does nothing."""
+        with self._lock:
+            self._model = None
+        _OPEN.discard(self)
+
+    def _call(self, call: Callable[[ctranslate2.models.Whisper], T]) -> T:
+        """`call` on the model, holding it only while the lock is held: the reference `close`
+        drops is then the last one, wherever the call ran."""
+        with self._lock:
+            if self._model is None:
+                raise RuntimeError("the Whisper model is closed")
+            return call(self._model)
 
     def encode(self, audio: np.ndarray, pad_frames: int, min_frames: int, prompt: list[int]) -> Encoded:
         """Encode int16 audio in a window of its own length plus `pad_frames` of zeros,
@@ -122,9 +154,10 @@ class Engine:
         frames = max(-(-(audio_frames + pad_frames) // 10) * 10, min_frames)
         padded = np.zeros(frames * HOP, dtype=np.float32)
         padded[: min(len(padded), len(x))] = x[: len(padded)]
-        mel = log_mel(padded, self.model.n_mels)
+        mel = log_mel(padded, self.n_mels)
         t1 = time.perf_counter()
-        output = self.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None])), to_cpu=True)
+        features = ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None]))
+        output = self._call(lambda model: model.encode(features, to_cpu=True))
         array = np.array(output)
         t2 = time.perf_counter()
         start = tuple(prompt) + tuple(self.tokenizer.start)
@@ -136,11 +169,11 @@ class Engine:
         Blank suppression off and the default symbol suppression on, exactly as in
         `forced`, so the two calls' distributions agree and can share one cache."""
         t0 = time.perf_counter()
-        result = self.model.generate(
+        result = self._call(lambda model: model.generate(
             enc.output, [list(enc.start)], beam_size=1, max_length=self._max_length(enc, max_tokens),
             return_scores=True, return_logits_vocab=True, return_no_speech_prob=True,
             suppress_blank=False, suppress_tokens=[-1],
-        )[0]
+        ))[0]
         tokens = list(result.sequences_ids[0])
         logprobs = [log_softmax(np.array(step)) for step in result.logits[0]]
         text = self.tokenizer.decode(tokens)
@@ -158,11 +191,12 @@ class Engine:
         if not sequences:
             return []
         longest = max(len(s) for s in sequences) + 1
-        results = self.model.generate(
-            self._batch(enc, len(sequences)), [list(enc.start) + s + [self.filler] for s in sequences],
-            beam_size=1, max_length=self._max_length(enc, longest),
+        batch = self._batch(enc, len(sequences))
+        prompts = [list(enc.start) + s + [self.filler] for s in sequences]
+        results = self._call(lambda model: model.generate(
+            batch, prompts, beam_size=1, max_length=self._max_length(enc, longest),
             return_logits_vocab=True, suppress_blank=False, suppress_tokens=[-1],
-        )
+        ))
         out = []
         for seq, result in zip(sequences, results):
             rows = result.logits[0][: len(seq) + 1]
@@ -176,11 +210,12 @@ class Engine:
         if not openings:
             return []
         longest = max(len(p) for p in openings)
-        results = self.model.generate(
-            self._batch(enc, len(openings)), [list(enc.start) + p for p in openings], beam_size=1,
-            max_length=self._max_length(enc, longest + max_new), return_logits_vocab=True,
-            suppress_blank=False, suppress_tokens=[-1],
-        )
+        batch = self._batch(enc, len(openings))
+        prompts = [list(enc.start) + p for p in openings]
+        results = self._call(lambda model: model.generate(
+            batch, prompts, beam_size=1, max_length=self._max_length(enc, longest + max_new),
+            return_logits_vocab=True, suppress_blank=False, suppress_tokens=[-1],
+        ))
         return [
             (list(r.sequences_ids[0]), log_softmax(np.stack([np.array(row) for row in r.logits[0]])))
             for r in results
@@ -199,3 +234,16 @@ class Engine:
         before the forced text (src/models/whisper.cc)."""
         start_step = len(enc.start) - 1
         return max(2 * steps, steps + start_step)
+
+
+_OPEN: set[Engine] = set()
+"""Engines not closed yet. Held here so that no collection frees a model on whatever thread
+it runs (see the module's docstring); an engine that is never closed lives until the exit."""
+
+
+@atexit.register
+def _close_left_open() -> None:
+    """Runs in the main thread before the interpreter tears down, while daemon threads still
+    run: a call under way on one is waited for, and every model is freed here."""
+    for engine in list(_OPEN):
+        engine.close()

@@ -18,6 +18,7 @@ clue) and every request the scoring takes stay the scoring's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,30 +32,47 @@ CLASSES = ("none", "stop", "yes", "no")
 WEIGHTS = Path(__file__).with_name("short_words.npz")
 ENCODER_HOP = 2 * HOP
 """Audio samples per encoder frame (the encoder halves the mel frames)."""
-VOICED_DB = 25.0
-"""A frame is voiced when its energy is within this of the utterance's loudest frame."""
-VOICED_SPREAD = 2
-"""Encoder frames kept either side of a voiced one (a word's quiet onset and release)."""
 
 
-def voiced_frames(audio: np.ndarray, frames: int) -> np.ndarray:
-    """Indices of the encoder frames (of `frames`) that hold the utterance's voiced part."""
-    n = min(frames, max(1, len(audio) // ENCODER_HOP))
-    x = audio[: n * ENCODER_HOP].astype(np.float64)
-    if len(x) < n * ENCODER_HOP:
-        x = np.pad(x, (0, n * ENCODER_HOP - len(x)))
-    energy = 10 * np.log10(np.mean(x.reshape(n, ENCODER_HOP) ** 2, axis=1) + 1.0)
-    loud = energy >= energy.max() - VOICED_DB
-    kept = np.convolve(loud.astype(float), np.ones(2 * VOICED_SPREAD + 1), mode="same") > 0
-    return np.flatnonzero(kept)
+@dataclass(frozen=True)
+class Pooling:
+    """Which encoder frames the head reads. Kept in the weights' file (`voiced_db`,
+    `voiced_spread`): the head only knows features pooled as the ones it was trained on."""
 
+    voiced_db: float
+    """A frame is voiced when its energy is within this of the utterance's loudest frame."""
+    voiced_spread: int
+    """Encoder frames kept either side of a voiced one (a word's quiet onset and release)."""
 
-def pooled(encoder: np.ndarray, audio: np.ndarray) -> np.ndarray:
-    """The head's input: mean and max over the voiced frames of `encoder` ([1, frames, 512]
-    or [frames, 512], the Whisper ear's Encoded.array) for `audio` (the int16 utterance it encoded)."""
-    out = encoder[0] if encoder.ndim == 3 else encoder
-    frames = out[voiced_frames(audio, len(out))]
-    return np.concatenate([frames.mean(axis=0), frames.max(axis=0)]).astype(np.float32)
+    @classmethod
+    def read(cls, data: Mapping[str, np.ndarray], path: Path) -> Pooling:
+        """The pooling stored in an npz; ValueError naming `path` when it is not there."""
+        if "voiced_db" not in data or "voiced_spread" not in data:
+            raise ValueError(f"{path}: no voiced_db and voiced_spread (how the short-word head's "
+                             "features were pooled)")
+        return cls(float(data["voiced_db"]), int(data["voiced_spread"]))
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """As `read` reads it back."""
+        return {"voiced_db": np.array(self.voiced_db), "voiced_spread": np.array(self.voiced_spread)}
+
+    def voiced_frames(self, audio: np.ndarray, frames: int) -> np.ndarray:
+        """Indices of the encoder frames (of `frames`) that hold the utterance's voiced part."""
+        n = min(frames, max(1, len(audio) // ENCODER_HOP))
+        x = audio[: n * ENCODER_HOP].astype(np.float64)
+        if len(x) < n * ENCODER_HOP:
+            x = np.pad(x, (0, n * ENCODER_HOP - len(x)))
+        energy = 10 * np.log10(np.mean(x.reshape(n, ENCODER_HOP) ** 2, axis=1) + 1.0)
+        loud = energy >= energy.max() - self.voiced_db
+        kept = np.convolve(loud.astype(float), np.ones(2 * self.voiced_spread + 1), mode="same") > 0
+        return np.flatnonzero(kept)
+
+    def pooled(self, encoder: np.ndarray, audio: np.ndarray) -> np.ndarray:
+        """The head's input: mean and max over the voiced frames of `encoder` ([1, frames, 512]
+        or [frames, 512], the Whisper ear's Encoded.array) for `audio` (the int16 utterance it encoded)."""
+        out = encoder[0] if encoder.ndim == 3 else encoder
+        frames = out[self.voiced_frames(audio, len(out))]
+        return np.concatenate([frames.mean(axis=0), frames.max(axis=0)]).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -66,8 +84,8 @@ class Layer:
 class ShortWordHead:
     """The shipped ensemble: standardise, one hidden ReLU layer per member, softmax, averaged."""
 
-    def __init__(self, mean: np.ndarray, scale: np.ndarray, members: list[tuple[Layer, Layer]]) -> None:
-        self.mean, self.scale, self.members = mean, scale, members
+    def __init__(self, mean: np.ndarray, scale: np.ndarray, members: list[tuple[Layer, Layer]], pooling: Pooling) -> None:
+        self.mean, self.scale, self.members, self.pooling = mean, scale, members, pooling
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> ShortWordHead:
@@ -81,7 +99,8 @@ class ShortWordHead:
             classes = tuple(str(c) for c in data["classes"])
             if classes != CLASSES:
                 raise ValueError(f"{path}: classes {classes}, not {CLASSES}")
-            return cls(data["mean"].astype(np.float32), data["scale"].astype(np.float32), members)
+            pooling = Pooling.read(data, path)
+            return cls(data["mean"].astype(np.float32), data["scale"].astype(np.float32), members, pooling)
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
         """[n, len(CLASSES)] for features [n, 1024] (or one row [1024] → [len(CLASSES)])."""
