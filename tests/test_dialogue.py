@@ -140,7 +140,7 @@ def test_a_question_the_referee_asks_during_a_ruling_is_answered_first() -> None
     d, recorded, _ = table()
     say(d, Clue("corner", 2))
     assert d.question is not None and d.question.kind == "ruling"
-    assert say(d, Command("undo")) == "Undo the clue corner 2? Say yes or no."
+    assert say(d, Command("undo")) == "Undo the clue corner, two? Say yes or no."
     assert say(d, Command("no")) == "Cancelled."
     assert d.question is not None and d.question.kind == "ruling" and Cue.QUESTION in d.listening().cues
     assert say(d, Command("yes")).startswith("Red: corner, two")
@@ -187,3 +187,28 @@ def test_refusals_are_spoken() -> None:
     d, recorded, _ = table()
     assert "clue" in say(d, Guess(RED[0])).lower()
     assert recorded == []
+
+
+def test_a_move_said_while_a_clue_is_read_back_asks_for_the_yes_first() -> None:
+    """The read-back waits for its yes or no: a guess meanwhile does not drop it."""
+    d, recorded, _ = table()
+    assert d.hear(Clue("fruit", 2), read_back=True) == "Fruit, two — right?"
+    assert say(d, Guess(RED[0])) == "First the clue: Fruit, two — right? Say yes or no."
+    assert say(d, Command("stop")) == "First the clue: Fruit, two — right? Say yes or no."
+    assert d.read_back == Clue("fruit", 2) and recorded == []
+    assert say(d, Command("status")).startswith("Red has 9 agents left") and d.read_back is not None
+    assert say(d, Command("no")) == "Cancelled. Red spymaster, say your clue again."
+    assert d.read_back is None and d.listening().awaiting_clue
+    assert d.hear(Clue("fruit", 2), read_back=True) == "Fruit, two — right?"
+    assert say(d, Clue("ocean", 2)) == "Red: ocean, two. Up to three guesses."
+    assert recorded == [act.Clue("ocean", 2)]
+
+
+def test_undoing_an_overrule_says_the_penalty_cover_is_offered_again() -> None:
+    d, _, _ = table()
+    assert "not allowed" in say(d, Clue("apples", 2))
+    assert say(d, Command("overrule")).startswith("Overruled: apples, two stands.")
+    say(d, Command("undo"))
+    undone = say(d, Command("yes"))
+    assert undone.startswith("Undone: the overrule.")
+    assert "Blue spymaster may cover one of their words; or say allow it to let apples stand." in undone

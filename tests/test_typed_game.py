@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import BLUE, RED
+from tests.conftest import ASSASSIN, BLUE, BYSTANDERS, RED
 
 VM = [sys.executable, "-m", "voicemaster"]
 
@@ -199,3 +199,15 @@ def test_what_was_heard_is_shown_with_what_it_was_taken_for(board_files: tuple[P
     assert 'Heard: "clue ocean two" → clue ocean two' in shown
     assert 'Heard: "we touch the bank" → guess bank' in shown
     assert 'Heard: "um I think apple"\n' in shown
+
+
+def test_a_card_typed_alone_or_by_part_of_its_name_is_helped_not_refused(tmp_path: Path) -> None:
+    """ "apple" alone while guessing says how to guess it; "touch ice" with ICE CREAM on the
+    table asks "Ice cream?" (yes guesses it) instead of "Ice is not on the table"."""
+    board, key = tmp_path / "board.txt", tmp_path / "key.txt"
+    board.write_text("\n".join(["apple", "bank", "bear", "boot", "bridge", "ice cream", *RED[6:], *BLUE, *BYSTANDERS,
+                                ASSASSIN]) + "\n")
+    key.write_text("RRRRR\nRRRRB\nBBBBB\nBBNNN\nNNNNA\n")
+    result = run_play(board, key, tmp_path / "game.jsonl", ["clue ocean two", "apple", "touch ice", "yes"])
+    said = [line[2:] for line in result.stdout.splitlines() if line.startswith("» ")]
+    assert said[2:] == ["To guess apple, say: guess apple.", "Ice cream?", "Ice cream: red agent. Two guesses left."]

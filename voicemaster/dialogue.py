@@ -21,6 +21,7 @@ from voicemaster.game.phase import Phase
 from voicemaster.understand.intents import MAX_CANDIDATES, AmbiguousCard, Command, Intent
 from voicemaster.understand.listening import Listening, listening
 from voicemaster.understand.not_now import NotNow, UnfinishedClue
+from voicemaster.understand.parse import card_words
 from voicemaster.understand.requests import unhandled
 from voicemaster.voice import phrases
 from voicemaster.voice.refusals import refusal_phrase
@@ -103,6 +104,9 @@ class Dialogue:
             answered = self._answer(question, intent)
             if answered is not None:
                 return self._said(answered)
+            if isinstance(question, Question) and question.kind == "clue" and _moves_on(intent) and not isinstance(
+                    intent, act.Clue):
+                return self._said(phrases.clue_first_phrase(question.prompt))
             if _moves_on(intent):
                 self._asked = None
         return self._said(self._handle(intent, read_back))
@@ -118,7 +122,25 @@ class Dialogue:
             return self._said(phrases.not_now_phrase("A new game comes when this one is over"))
         move = _move(what)
         refused = self.game.refusal(move) if move is not None else None
+        if isinstance(move, (act.Guess, act.Cover)) and refused is not None and (meant := self._card_meant(move)):
+            return self._said(self._ask_card(AmbiguousCard("guess" if isinstance(move, act.Guess) else "cover", (meant,))))
         return self._said(refusal_phrase(refused)) if refused is not None else None
+
+    def bare_card(self, text: str) -> str | None:
+        """A card's name typed alone while a team guesses: how to guess it."""
+        said = card_words(text)
+        card = next((c for c in self.game.uncovered() if card_words(c) == said), None)
+        if card is None or self.game.state.phase is not Phase.GUESS:
+            return None
+        return self._said(phrases.bare_card_phrase(card))
+
+    def _card_meant(self, move: act.Guess | act.Cover) -> str | None:
+        """The one uncovered card a part of whose name was said ("ice" for ICE CREAM), when the
+        rules would take the move on it."""
+        said = set(card_words(move.card))
+        fits = [c for c in self.game.uncovered() if said < set(card_words(c))]
+        meant = type(move)(fits[0]) if len(fits) == 1 else None
+        return meant.card if meant is not None and self.game.refusal(meant) is None else None
 
     def _unfinished(self, clue: UnfinishedClue) -> str:
         refused = self.game.refusal(act.Clue(clue.word or "", 1)) if self.game.state.phase is not Phase.CLUE else None
@@ -228,7 +250,7 @@ class Dialogue:
             return self._act(act.Ruling(accept=is_yes)) if is_yes or is_no else None
         if is_no:
             self._asked = None
-            return phrases.not_now_phrase("Cancelled")
+            return phrases.clue_again_phrase(self.game.state.turn) if q.kind == "clue" else phrases.not_now_phrase("Cancelled")
         if q.kind == "undo" and is_yes:
             self._asked = None
             return self._act(act.Undo())

@@ -86,7 +86,8 @@ class GameStage:
         "Ocean, how many?", a clue the ear was unsure of read back for a yes): the table's
         talk is never answered."""
         if isinstance(item, Typed):
-            return self.dialogue.why_not(understood_anyway(heard.transcript, self.game.deal.cards))
+            why = self.dialogue.why_not(understood_anyway(heard.transcript, self.game.deal.cards))
+            return why if why is not None else self.dialogue.bare_card(heard.transcript)
         if not (self.dialogue.listening().awaiting_clue and opens_a_clue(heard.transcript)):
             return None
         what = understood_anyway(heard.transcript, self.game.deal.cards)

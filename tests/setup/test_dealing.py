@@ -63,9 +63,10 @@ def test_a_drawn_key_is_announced_with_how_the_spymasters_see_it(board_files: tu
     board, _ = board_files
     done = play_typed("--board", "board.txt", "--random-key", "--journal", "game.jsonl", cwd=board.parent)
     assert done.returncode == 0, done.stderr
-    told = "I drew the key card at random. Spymasters: see it with voicemaster key --journal game.jsonl."
-    assert done.stderr.splitlines()[0] == f"voicemaster: {told}"
-    assert f"» {told}" in done.stdout
+    said = "I drew the key card at random: spymasters, the screen says how to see the key."
+    shown = "Spymasters: see the key with voicemaster key --journal game.jsonl."
+    assert done.stderr.splitlines()[0] == shown
+    assert f"» {said}" in done.stdout and shown in done.stdout
     shown = subprocess.run([sys.executable, "-m", "voicemaster", "key", "--journal", "game.jsonl"],
                            capture_output=True, text=True, timeout=60, cwd=board.parent)
     assert shown.returncode == 0 and shown.stdout.count("[A] ") == 1, shown.stderr
@@ -76,7 +77,7 @@ def test_without_a_journal_the_drawn_key_is_written_beside_the_board(board_files
     done = play_typed("--board", "board.txt", "--random-key", "--seed", "4", cwd=board.parent)
     assert done.returncode == 0, done.stderr
     key_file = board.parent / "board.drawn-key.txt"
-    told = "see it with voicemaster key --board board.txt --key board.drawn-key.txt."
+    told = "see the key with voicemaster key --board board.txt --key board.drawn-key.txt."
     assert told in done.stderr and told in done.stdout
     assert read_key(key_file) == deal_key(random.Random(4))
 
@@ -93,12 +94,13 @@ def test_a_dealt_game_says_how_the_spymasters_see_its_key(tmp_path: Path) -> Non
 
     journaled = dealt("--journal", "game.jsonl")
     assert journaled.returncode == 0, journaled.stderr
-    told = "I dealt the cards and the key card. Spymasters: see it with voicemaster key --journal game.jsonl."
-    assert f"» {told}" in journaled.stdout
+    said = "I dealt the cards and the key card: spymasters, the screen says how to see the key."
+    assert f"» {said}" in journaled.stdout
+    assert "Spymasters: see the key with voicemaster key --journal game.jsonl." in journaled.stdout
     bare = dealt()
     assert bare.returncode == 0, bare.stderr
-    line = next(x for x in bare.stdout.splitlines() if "Spymasters: see it with" in x)
-    command = line.split("see it with ", 1)[1].rstrip(".").split()
+    line = next(x for x in bare.stdout.splitlines() if "Spymasters: see the key with" in x)
+    command = line.split("see the key with ", 1)[1].rstrip(".").split()
     shown = subprocess.run([sys.executable, "-m", *command], capture_output=True, text=True, timeout=60, env=env)
     assert shown.returncode == 0 and shown.stdout.count("[A] ") == 1, shown.stderr
 

@@ -53,7 +53,7 @@ def test_play_without_a_board_or_a_deal_lays_out_the_table_and_new_game_lays_out
     assert done.returncode == 0, done.stderr
     lines = said(done)
     assert lines[0].startswith("Let's lay out the table. Spymasters: type the key card")
-    assert "Island: the assassin. Blue wins." in lines
+    assert "Island: the assassin. Blue wins. Say new game to play again." in lines
     assert lines[lines.index("New game.") + 1].startswith("Let's lay out the table.")
     assert list(read_board(tmp_path / "tonight.board.txt")) == CARDS
     assert (tmp_path / "tonight.key.txt").read_text() == "RRRRR\nRRRRB\nBBBBB\nBBNNN\nNNNNA\n"

@@ -43,7 +43,7 @@ def test_a_standard_game_sounds_right(deal: Deal) -> None:
 def test_the_assassin_ends_it(deal: Deal) -> None:
     game = Game(deal, judge=judge_clue_word)
     game.apply(act.Clue("space", 1))
-    assert announce_all(game.apply(act.Guess("orbit")), game.snapshot()) == "Orbit: the assassin. Blue wins."
+    assert announce_all(game.apply(act.Guess("orbit")), game.snapshot()) == "Orbit: the assassin. Blue wins. Say new game to play again."
 
 
 def test_a_coop_turn_and_the_opponents_cover(deal: Deal) -> None:

@@ -13,7 +13,7 @@ from voicemaster.voice.refusals import refusal_phrase
 RED, BLUE = Team.RED, Team.BLUE
 
 REFUSALS = [
-    (errors.GameIsOver(RED), "The game is over: Red won. Say undo to take back the last action."),
+    (errors.GameIsOver(RED), "The game is over: Red won. Say new game to play again, or undo to take back the last move."),
     (errors.ClueWhileGuessing(BLUE), "Blue is guessing now; a clue comes after the turn."),
     (errors.GuessBeforeClue(RED), "Waiting for Red's clue before any guess."),
     (errors.NothingToStop(), "There is nothing to stop: no clue has been given yet."),

@@ -104,7 +104,8 @@ def play_settings(args: argparse.Namespace) -> Settings:
     check_installed(args.denoise)
     return Settings(
         voice=voice_of(args, config), web=args.web, ears=ears_of(args, config), input=source,
-        realtime=args.realtime, rules=rules, confirm_clues=args.confirm_clues, table=table_of(args, config),
+        realtime=args.realtime, rules=rules, rules_named=rules_named(args, config), confirm_clues=args.confirm_clues,
+        table=table_of(args, config),
     )
 
 
@@ -169,6 +170,19 @@ def rules_of(args: argparse.Namespace, config: dict[str, Any]) -> HouseRules:
         )
     except UnknownHouseRule as exc:
         raise InputError(f"--house-rules: {exc}") from None
+
+
+def rules_named(args: argparse.Namespace, config: dict[str, Any]) -> frozenset[str]:
+    """The house rules this run names, by a flag or in the config file (HouseRules' field
+    names): a resumed game may have begun with others."""
+    listed = [config["house_rules"]] if isinstance(config.get("house_rules"), str) else config.get("house_rules", [])
+    named = {n.strip().replace("-", "_") for item in [*listed, *args.house_rules] for n in item.split(",") if n.strip()}
+    if args.coop is not None or "coop" in config:
+        named.add("coop")
+    if "timer" in config or any(v is not None for v in (args.timer, args.clue_seconds, args.guess_seconds,
+                                                        args.timer_enforced)):
+        named.add("timer")
+    return frozenset(named)
 
 
 def table_of(args: argparse.Namespace, config: dict[str, Any]) -> TableChoice:

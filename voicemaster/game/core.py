@@ -31,7 +31,7 @@ from voicemaster.game.events import (
     TurnEnded,
     TurnEndReason,
 )
-from voicemaster.game.house_rules import HouseRules
+from voicemaster.game.house_rules import HouseRules, TimerSettings
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import (
     Awaited,
@@ -65,6 +65,13 @@ class Game:
         self.history: list[tuple[act.Action, GameState]] = []
         self.timer = TurnTimer(self.rules.timer, clock)
         self.timer.restart(Phase.CLUE)
+
+    def retime(self, timer: TimerSettings) -> None:
+        """The table sets the timer anew mid-evening (a resumed game): the phase now running
+        starts over with the new length; the other house rules stay as the game began."""
+        self.rules = replace(self.rules, timer=timer)
+        self.timer.settings = timer
+        self.timer.restart(self.state.phase)
 
     @property
     def team(self) -> Team:

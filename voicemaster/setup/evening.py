@@ -7,7 +7,6 @@ next table on the same loop — or deals again when the game was dealt — with 
 from __future__ import annotations
 
 import random
-import sys
 import time
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from voicemaster.journal import DealtFrom
 from voicemaster.voice.phrases import kept_phrase
 from voicemaster.setup.edges import Edges, open_edges
 from voicemaster.setup.open_game import (
-    OpenGame, check_new_journal, deal_anew, journal_for, next_deal, open_game, start_game, table_files,
+    OpenGame, check_new_journal, deal_anew, dealt_again, journal_for, next_deal, open_game, start_game, table_files,
 )
 from voicemaster.setup.photos import TablePhotos
 from voicemaster.setup.session import SetupSession
@@ -39,7 +38,7 @@ def play(settings: Settings) -> int:
     elif table.photo is not None or table.key_photo is not None:
         raise InputError("--photo and --key-photo lay out a table from the box: not with --board, --key, a deal or --resume")
     else:
-        opened = open_game(table, settings.rules, web=settings.web is not None)
+        opened = open_game(table, settings.rules, web=settings.web is not None, named=settings.rules_named)
     try:
         with open_edges(settings) as edges:
             return Evening(settings, edges).run(opened, photos)
@@ -69,7 +68,7 @@ class Evening:
             finally:
                 opened.close()
             if not stage.dialogue.new_game_asked:
-                print(kept_phrase(opened.game.is_over(), journal_for(journal, number)))
+                print(kept_phrase(opened.game.is_over(), opened.journal_path))
                 return 0
             opened = self._deal_again(journal_for(journal, number + 1), opened.dealt)
             number += 1
@@ -79,8 +78,8 @@ class Evening:
         dialogue = Dialogue(opened.game, opened.record, time.monotonic, random.Random(self.settings.table.seed),
                             self.settings.confirm_clues)
         if opened.drawn_key is not None:
-            print(f"voicemaster: {opened.drawn_key}", file=sys.stderr)
-            self.app.inbox.put(Notice(opened.drawn_key))
+            self.edges.displays.board.note(opened.drawn_key.shown, for_players=True)
+            self.app.inbox.put_first([Notice(opened.drawn_key.said)])
         ears = self.edges.ears
         stage = GameStage(dialogue, ears.game if ears is not None else None)
         if stage.ear is not None:
@@ -114,4 +113,7 @@ class Evening:
         if before is None:
             return None
         dealt = next_deal(before)
-        return start_game(deal_anew(dealt), self.settings.rules, journal, dealt=dealt)
+        deal = deal_anew(dealt)
+        opened = start_game(deal, self.settings.rules, journal, dealt=dealt)
+        opened.drawn_key = dealt_again(deal, journal, self.settings.web is not None)
+        return opened

@@ -25,15 +25,29 @@ from voicemaster.setup.table_setup import SetupProgress, TableFiles
 from voicemaster.voice.refusals import refusal_reason
 
 
+@dataclass(frozen=True)
+class KeyNews:
+    """A key card no one at the table has seen (drawn for a physical board, or dealt with the
+    cards): what is said (never a path or a command: those are read, not heard) and what is
+    shown, with how the spymasters see it."""
+
+    said: str
+    shown: str
+
+
 @dataclass
 class OpenGame:
     game: Game
     journal: Journal | None
     resumed: bool
-    drawn_key: str | None = None
-    """How the spymasters see a key card the app drew for a physical board (--random-key)."""
+    drawn_key: KeyNews | None = None
+    """How the spymasters see a key card the app drew or dealt."""
     dealt: DealtFrom | None = None
     """How it was dealt from a word list; None: a physical table."""
+
+    @property
+    def journal_path(self) -> Path | None:
+        return self.journal.path if self.journal is not None else None
 
     def record(self, action: Action) -> None:
         if self.journal is not None:
@@ -110,11 +124,15 @@ def table_files(journal: Path | None) -> TableFiles:
 
 def open_game(
     table: TableChoice, rules: HouseRules, clock: Callable[[], float] = time.monotonic, web: bool = False,
+    named: frozenset[str] = frozenset(),
 ) -> OpenGame:
     """The game the command line names: resumed from its journal, or started on its deal.
-    `web`: the spymaster page shows a key drawn at random too."""
+    `web`: the spymaster page shows a key drawn at random too. `named`: the house rules the
+    run names (Settings.rules_named), which a resumed game does not take, but for the timer."""
     if table.resume:
-        return _resume(table, clock)
+        opened = _resume(table, clock)
+        keep_rules(opened.game, rules, named)
+        return opened
     deal = deal_from(table)
     opened = start_game(deal, rules, table.journal, clock, dealt_from(table))
     if table.key is None:
@@ -132,28 +150,60 @@ def start_game(
     return OpenGame(game, Journal.create(journal, deal, rules, dealt) if journal else None, resumed=False, dealt=dealt)
 
 
-def _show_drawn_key(table: TableChoice, deal: Deal, web: bool) -> str:
+def key_news(drawn: str, command: str, web: bool) -> KeyNews:
+    """ "I dealt the cards and the key card: the spymasters' key is on their page." """
+    where = "the spymasters' key is on their page" if web else "spymasters, the screen says how to see the key"
+    return KeyNews(f"{drawn}: {where}.", f"Spymasters: see the key with {command}"
+                   + (" or on the spymaster page." if web else "."))
+
+
+def dealt_again(deal: Deal, journal: Path | None, web: bool) -> KeyNews:
+    """The next game of an evening dealt from a word list: its key, like the first one's."""
+    return key_news("I dealt the next cards and their key card", _key_command(journal, None, deal), web)
+
+
+def _show_drawn_key(table: TableChoice, deal: Deal, web: bool) -> KeyNews:
     """Where the spymasters find a key no one at the table has seen (drawn for a physical
-    board, or dealt with the cards from the word list): the journal holds it; without one it
-    is written beside the board (a dealt table, board and key, in VoiceMaster's data folder,
-    apart from a table being laid out there), for `voicemaster key`."""
-    pages = " or on the spymaster page" if web else ""
+    board, or dealt with the cards from the word list)."""
     drawn = "I drew the key card at random" if table.board is not None else "I dealt the cards and the key card"
-    if table.journal is not None:
-        command = f"voicemaster key --journal {table.journal}"
-    else:
-        board = table.board or data_home() / "dealt.board.txt"
-        key_file = board.with_name(f"{board.stem}.drawn-key.txt" if table.board else "dealt.key.txt")
-        text = "".join(k.letter for k in deal.key)
-        try:
-            if table.board is None:
-                board.parent.mkdir(parents=True, exist_ok=True)
-                board.write_text("\n".join(deal.cards) + "\n", encoding="utf-8")
-            key_file.write_text("\n".join(text[i : i + 5] for i in range(0, 25, 5)) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write the drawn key card: {exc.strerror}", str(key_file)) from None
-        command = f"voicemaster key --board {board} --key {key_file}"
-    return f"{drawn}. Spymasters: see it with {command}{pages}."
+    return key_news(drawn, _key_command(table.journal, table.board, deal), web)
+
+
+def _key_command(journal: Path | None, board: Path | None, deal: Deal) -> str:
+    """The command that shows `deal`'s key: the journal holds it; without one it is written
+    beside the physical `board` (a dealt table, board and key, in VoiceMaster's data folder,
+    apart from a table being laid out there), for `voicemaster key`."""
+    if journal is not None:
+        return f"voicemaster key --journal {journal}"
+    board_file = board or data_home() / "dealt.board.txt"
+    key_file = board_file.with_name(f"{board_file.stem}.drawn-key.txt" if board else "dealt.key.txt")
+    text = "".join(k.letter for k in deal.key)
+    try:
+        if board is None:
+            board_file.parent.mkdir(parents=True, exist_ok=True)
+            board_file.write_text("\n".join(deal.cards) + "\n", encoding="utf-8")
+        key_file.write_text("\n".join(text[i : i + 5] for i in range(0, 25, 5)) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write the drawn key card: {exc.strerror}", str(key_file)) from None
+    return f"voicemaster key --board {board_file} --key {key_file}"
+
+
+RULE_LABELS = {"coop": "co-op"}
+"""House rules whose field name is not how the table writes them."""
+
+
+def keep_rules(game: Game, asked: HouseRules, named: frozenset[str]) -> None:
+    """A resumed game keeps the house rules it began with (its journal replays under them), and
+    says so in one line when the run names others; the timer may change mid-evening, and
+    follows the run when it names one."""
+    if "timer" in named and asked.timer != game.rules.timer:
+        game.retime(asked.timer)
+    kept = sorted(name for name in named - {"timer"} if getattr(asked, name) != getattr(game.rules, name))
+    if kept:
+        said = ", ".join(f"{RULE_LABELS.get(name, name.replace('_', '-'))} {'on' if getattr(game.rules, name) else 'off'}"
+                         for name in kept)
+        print(f"voicemaster: warning: the resumed game keeps the house rules it began with ({said}); "
+              "only the timer follows the command line", file=sys.stderr)
 
 
 def _resume(table: TableChoice, clock: Callable[[], float]) -> OpenGame:

@@ -77,6 +77,9 @@ class Settings:
     realtime: bool = False
     """A WAV replayed at its real pace."""
     rules: HouseRules = field(default_factory=HouseRules)
+    rules_named: frozenset[str] = frozenset()
+    """The house rules the command line or the config file named (HouseRules' field names): a
+    resumed game keeps those it began with, but for the timer, which follows this run."""
     confirm_clues: bool = False
     table: TableChoice = field(default_factory=TableChoice)
 

@@ -46,6 +46,10 @@ from voicemaster.understand.intents import AmbiguousCard, Command, Intent
 from voicemaster.vocabulary import number_words
 
 
+NEXT_GAME = "Say new game to play again."
+"""Said when a game ends: what the table does next (undo still takes the last move back)."""
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -170,20 +174,26 @@ def _turn_ended(e: TurnEnded, before: Sequence[GameEvent], after: Sequence[GameE
     return [nxt]
 
 
-def _game_over(e: GameOver, before: Sequence[GameEvent]) -> list[str]:
+def _game_over(e: GameOver, before: Sequence[GameEvent], snapshot: GameSnapshot) -> list[str]:
+    """Who won, and how to play again. In co-op the table plays one team (the one on turn)
+    against the simulated opponent: it wins or loses, no colour "wins" over it."""
+    return [*_who_won(e, before, snapshot), NEXT_GAME]
+
+
+def _who_won(e: GameOver, before: Sequence[GameEvent], snapshot: GameSnapshot) -> list[str]:
     revealed = next((b for b in reversed(before) if isinstance(b, CardRevealed)), None)
     loser = e.winner.other
+    table_lost = snapshot.coop and e.winner is not snapshot.turn
+    result = "You lose." if table_lost else "You win." if snapshot.coop else f"{e.winner.title} wins."
     if e.reason == "assassin":
         if revealed is not None and revealed.identity is Identity.ASSASSIN:
-            return [f"{e.winner.title} wins."]
-        return [f"{loser.title} found the assassin.", f"{e.winner.title} wins."]
-    if e.reason == "coop-agents":
-        return [f"All {e.winner.value} agents are covered.", f"{e.winner.title} wins; game over."]
-    if revealed is not None and revealed.identity is Identity.of_team(e.winner):
-        win = [f"That was {e.winner.value}'s last agent.", f"{e.winner.title} wins."]
+            return [result]
+        return ["You found the assassin." if table_lost else f"{loser.title} found the assassin.", result]
+    if revealed is not None and revealed.identity is Identity.of_team(e.winner) and not table_lost:
+        win = [f"That was {e.winner.value}'s last agent.", result]
     else:
-        win = [f"All {e.winner.value} agents are covered.", f"{e.winner.title} wins."]
-    if e.score is not None:
+        win = [f"All {e.winner.value} agents are covered.", result]
+    if e.score is not None and not table_lost:
         win.append(f"Score: {_plural(e.score, loser.value + ' agent', loser.value + ' agents')} left.")
     return win
 
@@ -219,9 +229,10 @@ def _render(
     if isinstance(event, TurnEnded):
         return _turn_ended(event, before, after)
     if isinstance(event, GameOver):
-        return _game_over(event, before)
+        return _game_over(event, before, snapshot)
     if isinstance(event, ActionUndone):
-        return [f"Undone: {action_phrase(event.action)}.", _where_we_are(snapshot)]
+        awaited = awaited_phrase(snapshot.waiting_for)
+        return [f"Undone: {action_phrase(event.action)}.", _where_we_are(snapshot), *([_sentence(awaited)] if awaited else [])]
     if isinstance(event, TimerWarning):
         return [_cap(_plural(event.seconds_left, "second", "seconds")) + "."]
     if isinstance(event, TimerPaused):
@@ -248,6 +259,8 @@ def _clue_said(snapshot: GameSnapshot) -> str:
 
 def _where_we_are(snapshot: GameSnapshot) -> str:
     """Whose turn and what they are doing, as one sentence."""
+    if snapshot.phase is Phase.OVER and snapshot.coop:
+        return f"Game over: you {'won' if snapshot.winner is snapshot.turn else 'lost'}."
     if snapshot.phase is Phase.OVER:
         return f"Game over: {snapshot.winner.value if snapshot.winner else 'nobody'} won."
     team = snapshot.turn.title
@@ -353,11 +366,11 @@ def confirm_card_phrase(candidates: Sequence[str]) -> str:
 def action_phrase(action: act.Action) -> str:
     """An action as undo names it: "the guess apple"."""
     if isinstance(action, act.Clue):
-        return f"the clue {action.word} {action.number}"
+        return f"the clue {action.word}, {_clue_number(action.number)}"
     if isinstance(action, act.Guess):
-        return f"the guess {action.card}"
+        return f"the guess {_card(action.card)}"
     if isinstance(action, act.Cover):
-        return f"covering {action.card}"
+        return f"covering {_card(action.card)}"
     if isinstance(action, act.Ruling):
         return "the ruling on the clue"
     if isinstance(action, act.Overrule):
@@ -377,6 +390,21 @@ def confirm_undo_phrase(action: act.Action) -> str:
 def ask_clue_phrase(judge_team: Team, word: str) -> str:
     """ "Blue spymaster, do you accept corner?" """
     return f"{judge_team.title} spymaster, do you accept {word}?"
+
+
+def bare_card_phrase(card: str) -> str:
+    """A card's name said alone while guessing: "To guess apple, say: guess apple." """
+    return f"To guess {_card(card)}, say: guess {_card(card)}."
+
+
+def clue_first_phrase(prompt: str) -> str:
+    """A move said while a clue read back waits for its yes: the clue comes first."""
+    return f"First the clue: {prompt} Say yes or no."
+
+
+def clue_again_phrase(team: Team) -> str:
+    """ "No" to a clue read back: the spymaster says it again."""
+    return f"Cancelled. {team.title} spymaster, say your clue again."
 
 
 def confirm_clue_phrase(word: str, number: ClueNumber) -> str:

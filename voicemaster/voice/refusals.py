@@ -20,7 +20,7 @@ def refusal_reason(error: errors.GameError) -> str:
     """ "Apple is already covered." without the "not now" around it: also for journal warnings."""
     match error:
         case errors.GameIsOver(winner=winner):
-            return f"The game is over: {winner.title} won. Say undo to take back the last action."
+            return f"The game is over: {winner.title} won. Say new game to play again, or undo to take back the last move."
         case errors.ClueWhileGuessing(team=team):
             return f"{team.title} is guessing now; a clue comes after the turn."
         case errors.GuessBeforeClue(team=team):
