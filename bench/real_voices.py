@@ -71,7 +71,7 @@ def score(cell: Cell, clip: Clip, setting: Setting, heard: Heard) -> None:
     if intent is not None:
         cell.taken_as[f"{clip.text[:40]} → {json.dumps(to_json(intent))}"] += 1
     if isinstance(intent, (Guess, Cover)):
-        cell.revealed.append(f"{clip.text[:60]} → {intent.word}")
+        cell.revealed.append(f"{clip.text[:60]} → {intent.card}")
 
 
 def replay(logs: list[Path], t: Thresholds, root: Path) -> dict[tuple[str, str, str], Cell]:
