@@ -289,8 +289,9 @@ JS = """
     showPhotos(doc.photos);
     $("said").textContent = doc.said;
     $("back").hidden = setupOpen;
-    draw();
+    // The words first: draw() marks a card unread by its word.
     label(doc.cards);
+    draw();
   }
 
   async function poll() {
