@@ -115,6 +115,29 @@ def test_a_page_whose_token_is_no_longer_valid_shows_the_refusal(web: WebDisplay
         restarted.stop()
 
 
+@pytest.mark.parametrize("view", ["spymaster_url", "key_url"])
+def test_a_page_left_open_across_a_restart_with_a_new_address_says_what_to_do(
+    web: WebDisplay, phone: Browser, view: str
+) -> None:
+    """VoiceMaster started again without its journal, so with a new token: the spymasters' view
+    (or key page) still open on the phone says its link is not this game's, instead of
+    retrying for ever."""
+    web.update(*mid_game())
+    phone.open(getattr(web, view))
+    phone.wait_for("document.querySelectorAll('.card, .cell').length === 25")
+    port = web.address[1]
+    web.stop()
+    restarted = WebDisplay(port=port)
+    restarted.start()
+    restarted.update(*mid_game())
+    try:
+        phone.wait_for("document.getElementById('stale') !== null")
+        assert text(phone, "stale") == WRONG_TOKEN
+        assert phone.evaluate("document.querySelectorAll('.card, .cell').length") == 0
+    finally:
+        restarted.stop()
+
+
 def test_a_post_from_a_page_of_another_site_is_refused(
     web: WebDisplay, entry: KeyEntry, phone: Browser, caplog: pytest.LogCaptureFixture, tmp_path: Path
 ) -> None:

@@ -297,6 +297,8 @@ JS = """
   async function poll() {
     try {
       const response = await fetch(document.body.dataset.stateUrl, { cache: "no-store" });
+      // Refused: this page's link is not the game's now; the page itself says what to do.
+      if (response.status === 403) { location.reload(); return; }
       if (response.ok) { apply(await response.json()); }
     } catch (e) {
       // The next poll tries again; the grid keeps what was tapped.
