@@ -64,6 +64,11 @@ STATIC = {
 NO_KEY_ENTRY = "no key card is being entered now"
 
 
+def new_token() -> str:
+    """A spymaster page's secret: 32 URL-safe characters, 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
 class _Board:
     """The latest state documents, replaced whole when what they say changes; the version
     tells the pages when to redraw."""
@@ -296,10 +301,12 @@ class _Handler(KeyPagePosts, BaseHTTPRequestHandler):
 class WebDisplay:
     """`--web`: start() serves in a background thread, update() publishes a new state."""
 
-    def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
+    def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, token: str | None = None) -> None:
+        """`token`: the spymaster page's, kept with the game so that a resumed game keeps its
+        address; a new one when None."""
         self._host = host
         self._port = port
-        self._token = secrets.token_urlsafe(24)
+        self._token = token or new_token()
         self._board = _Board()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None

@@ -82,8 +82,10 @@ class Displays:
             close()
 
 
-def open_displays(web_address: str | None, console: DisplayedConsole | None = None) -> Displays:
-    """The terminal board, and the web pages when `web_address` is not None ("" for the default)."""
+def open_displays(web_address: str | None, console: DisplayedConsole | None = None,
+                  spymaster_token: str | None = None) -> Displays:
+    """The terminal board, and the web pages when `web_address` is not None ("" for the default),
+    the spymaster page under `spymaster_token` (kept with the game) or a new one."""
     board = LiveBoard()
     board.start()
     displays = Displays(board, [board], [board.stop])
@@ -91,7 +93,7 @@ def open_displays(web_address: str | None, console: DisplayedConsole | None = No
         console.show_on(board)
     if web_address is not None:
         host, port = parse_web_address(web_address)
-        web = WebDisplay(host, port)
+        web = WebDisplay(host, port, spymaster_token)
         web.start()
         displays.all.append(web)
         displays.closers.append(web.stop)
@@ -258,10 +260,12 @@ def told_live(front_end: FrontEnd, app: App, speaker: Speaker) -> None:
     speaker.tell_voice_to(lambda on: front_end.tell(Speaking(on)))
 
 
-def open_edges(settings: Settings, ears: bool | None = None, game_ear: bool = True) -> Edges:
+def open_edges(settings: Settings, ears: bool | None = None, game_ear: bool = True,
+               spymaster_token: str | None = None) -> Edges:
     """The speaker, the displays and (when the run hears speech: `ears`, by default whether the
-    input is speech) the ears. The ears load before the speaker starts talking."""
+    input is speech) the ears. The ears load before the speaker starts talking. The spymaster
+    page answers under `spymaster_token` when given."""
     loaded = Ears(settings.ears, game=game_ear) if (settings.hears if ears is None else ears) else None
     console = DisplayedConsole()
     speaker = open_speaker(settings.voice, console)
-    return Edges(settings, speaker, open_displays(settings.web, console), loaded)
+    return Edges(settings, speaker, open_displays(settings.web, console, spymaster_token), loaded)

@@ -108,6 +108,11 @@ def table_files(journal: Path | None) -> TableFiles:
     return TableFiles(base.with_name(f"{base.stem}.board.txt"), base.with_name(f"{base.stem}.key.txt"))
 
 
+def unfinished_setup(journal: Path) -> Path:
+    """Where the setup of the table laid out for `journal` is kept until it is finished."""
+    return SetupProgress.beside(table_files(journal).board).path
+
+
 def open_game(
     table: TableChoice, rules: HouseRules, clock: Callable[[], float] = time.monotonic, web: bool = False,
 ) -> OpenGame:
@@ -161,7 +166,7 @@ def _resume(table: TableChoice, clock: Callable[[], float]) -> OpenGame:
         raise InputError("--resume needs --journal FILE: the game to continue")
     check_journal_path(table.journal)
     if not table.journal.exists():
-        partial = SetupProgress.beside(table_files(table.journal).board).path
+        partial = unfinished_setup(table.journal)
         unfinished = f"; the setup of its table is unfinished ({partial}): play without --resume goes on with it"
         raise InputError("nothing to resume: the journal does not exist" + (unfinished if partial.exists() else ""),
                          str(table.journal))
