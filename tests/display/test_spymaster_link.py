@@ -120,7 +120,8 @@ def test_an_evening_keeps_the_spymasters_address_through_new_game_a_kill_and_a_r
     try:
         assert read_urls(resumed)["spymaster"] == spymaster
         shown = wait_key_board(spymaster, lambda b: True)
-        assert (shown["cards"], shown["winner"]) == (two["cards"], two["winner"]), "the address scanned first shows the resumed game"
+        assert (shown["cards"], shown["winner"]) == (two["cards"], two["winner"]), \
+            "the address scanned first shows the resumed game"
         status, page = fetch(spymaster)
         assert status == 200 and "SPYMASTER KEY" in page
         type_lines(resumed, "new game")
@@ -135,6 +136,8 @@ def test_an_evening_keeps_the_spymasters_address_through_new_game_a_kill_and_a_r
     kept = [p for p in tmp_path.glob("ny*") if token in p.read_text(errors="replace")]
     assert kept and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in kept), kept
     assert not [p for p in kept if p.suffix == ".jsonl"], "the journal, which `state` prints from, holds no token"
+    printed = [p for p in tmp_path.glob("stdout-*") if p.stat().st_size]
+    assert printed and not [p for p in printed if token in p.read_text()], "the game's text never shows the address"
 
 
 def run_play(tmp_path: Path, *options: str) -> subprocess.CompletedProcess[str]:
