@@ -115,6 +115,29 @@ def test_a_page_whose_token_is_no_longer_valid_shows_the_refusal(web: WebDisplay
         restarted.stop()
 
 
+@pytest.mark.parametrize("view", ["spymaster_url", "key_url"])
+def test_a_page_left_open_across_a_restart_with_a_new_address_says_what_to_do(
+    web: WebDisplay, phone: Browser, view: str
+) -> None:
+    """VoiceMaster started again without its journal, so with a new token: the spymasters' view
+    (or key page) still open on the phone says its link is not this game's, instead of
+    retrying for ever."""
+    web.update(*mid_game())
+    phone.open(getattr(web, view))
+    phone.wait_for("document.querySelectorAll('.card, .cell').length === 25")
+    port = web.address[1]
+    web.stop()
+    restarted = WebDisplay(port=port)
+    restarted.start()
+    restarted.update(*mid_game())
+    try:
+        phone.wait_for("document.getElementById('stale') !== null")
+        assert text(phone, "stale") == WRONG_TOKEN
+        assert phone.evaluate("document.querySelectorAll('.card, .cell').length") == 0
+    finally:
+        restarted.stop()
+
+
 def test_a_post_from_a_page_of_another_site_is_refused(
     web: WebDisplay, entry: KeyEntry, phone: Browser, caplog: pytest.LogCaptureFixture, tmp_path: Path
 ) -> None:
@@ -199,3 +222,22 @@ def test_a_key_read_from_a_photo_is_turned_and_confirmed_on_the_page(web: WebDis
     phone.tap("#send")
     phone.wait_for("document.getElementById('result').textContent === 'Key received: Blue starts.'")
     assert entry.wait(5) == identities(turned)
+
+
+def test_a_word_read_in_is_drawn_as_a_read_card_at_once(web: WebDisplay, entry: KeyEntry, phone: Browser) -> None:
+    """A card the photo (or a voice) fills in shows its word in the card's own colours as soon as
+    it appears, not in the large red of an unread card (red on a red agent) until the next poll."""
+    phone.open(web.key_url)
+    entry.propose_key(BLUE_STARTS, "The key card, read.")
+    phone.wait_for("document.querySelector('.cell[data-index=\"20\"]').classList.contains('red')")
+    phone.evaluate(
+        "(() => { const cell = document.querySelector('.cell[data-index=\"20\"]');"
+        " const word = cell.querySelector('.word');"
+        " new MutationObserver(() => { if (word.textContent === 'LEMON' && !window.seen) {"
+        "   window.seen = [cell.className, getComputedStyle(word).color, getComputedStyle(cell).backgroundColor]; } })"
+        "  .observe(word, {childList: true, characterData: true, subtree: true}); })()"
+    )
+    entry.show_cards(WORDS)
+    classes, colour, background = phone.wait_for("window.seen")
+    assert "unread" not in classes.split() and "red" in classes.split(), classes
+    assert (colour, background) == ("rgb(255, 255, 255)", "rgb(198, 40, 40)")

@@ -93,4 +93,6 @@ def test_the_addresses_and_the_local_network_hint_keep_the_port_given(tmp_path: 
     )
     assert done.returncode == 0, done.stderr
     assert f"--web 0.0.0.0:{port} serves phones and TVs" in done.stderr, done.stderr
-    assert f"Board for everyone: http://127.0.0.1:{port}/" in done.stdout, "the addresses are beside the game's text"
+    assert f"Board for everyone: http://127.0.0.1:{port}/" in done.stdout, "the public address is beside the game's text"
+    assert f"Spymasters only:    http://127.0.0.1:{port}/spymaster/" in done.stderr
+    assert "/spymaster/" not in done.stdout, "the spymasters' address is never beside the game's text"

@@ -18,6 +18,8 @@ import pytest
 from .test_key_view import write_deal
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+QR_FINDER = "█▀▀▀▀▀█"
+"""The top edge of a QR code's finder square, drawn in half blocks: three to a code."""
 
 
 class Pane:
@@ -143,18 +145,27 @@ def test_no_sound_card_warning_is_on_the_board_not_behind_it(tmp_path: Path) -> 
         pane.close()
 
 
-def test_web_addresses_stay_on_the_board_with_qr_codes_and_are_printed_at_the_end(tmp_path: Path) -> None:
+def test_the_spymasters_get_their_address_alone_and_the_board_only_the_public_one(tmp_path: Path) -> None:
+    """With --web on the network a screen for the spymasters alone comes first (their QR code
+    and address; the others look away). After Enter the board everyone sees has the public
+    page's address and QR code only, and nothing of the spymasters' is left on the terminal."""
     pane = play_in_pane(tmp_path, "--audio-out", "none", "--web", "0.0.0.0:0")
     try:
-        shown = pane.wait_for("Red's turn: spymaster", "Board for everyone: http://", "Spymasters only:")
-        assert "0.0.0.0" not in shown
+        private = pane.wait_for("Spymasters only", "look away", "Press Enter")
+        spymaster = re.search(r"http://\S+/spymaster/(\S+)", private)
+        assert spymaster is not None and "0.0.0.0" not in spymaster[0]
+        assert private.count(QR_FINDER) == 3 and "Red's turn" not in private, private
+        token = spymaster[1]
+        pane.type("")
+        shown = pane.wait_for("Red's turn: spymaster", "Board for everyone: http://")
+        assert "/spymaster/" not in shown and token not in shown, shown
+        assert shown.count(QR_FINDER) == 3, "one QR code beside the board: the public page's"
+        assert "Spymasters: your page's address was shown to you alone" in shown
         public = re.search(r"Board for everyone: (http://\S+)", shown)
         assert public is not None
-        assert "▀▀▀▀▀▀▀" in shown and "█▀▀▀▀▀█" in shown, "no QR code beside the board"
         pane.type("quit")
         ended = pane.wait_for("APP-ENDED", timeout=20)
-        after_board = ended.split("Heard:")[-1]
-        assert f"Board for everyone: {public[1]}" in after_board
-        assert re.search(r"Spymasters only: +http://\S+/spymaster/\S+", pane.history())
+        assert f"Board for everyone: {public[1]}" in ended.split("Heard:")[-1]
+        assert token not in pane.history() and "/spymaster/" not in pane.history()
     finally:
         pane.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import socket
 import urllib.error
@@ -14,6 +15,7 @@ import pytest
 
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import parse_web_address
+from voicemaster.display.web_key import WRONG_TOKEN
 from voicemaster.errors import InputError
 
 from .conftest import WORDS, mid_game, twin_deals
@@ -94,8 +96,13 @@ def test_spymaster_page_needs_its_token(web: WebDisplay) -> None:
     base = web.public_url + "spymaster/"
     wrong = ("", token[:-1], token + "x", "A" * len(token), token.upper(), "%C3%A9")
     for guess in wrong:
-        assert fetch(base + guess)[0] == 404, guess
-        assert fetch(base + guess + "/state.json")[0] == 404, guess
+        for page in ("", "/key"):
+            status, body = fetch(base + guess + page)
+            shown = html.unescape(body.decode())
+            assert status == 403 and WRONG_TOKEN in shown and "<html" in shown, (guess, page)
+            assert token not in shown and "apple" not in shown.lower(), "another game's link shows nothing of this one"
+        assert fetch(base + guess + "/state.json") == (403, f"403 {WRONG_TOKEN}\n".encode()), guess
+    assert fetch(web.spymaster_url + "/other")[0] == 404
     status, page = fetch(web.spymaster_url)
     assert status == 200 and b"SPYMASTER KEY" in page
     status, body = fetch(web.spymaster_url + "/state.json")

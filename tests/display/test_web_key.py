@@ -63,7 +63,7 @@ def test_a_wrong_or_missing_token_is_refused_with_its_message(web: WebDisplay, e
     for path in (f"/spymaster/{token[:-1]}/key", f"/spymaster/{token}x/key", "/spymaster//key", "/spymaster/key"):
         status, _, text = request(web, "POST", path, LETTERS.encode(), Origin=origin(web))
         assert (status, text) == (403, f"403 {WRONG_TOKEN}"), path
-        assert request(web, "GET", path)[0] == 404, path
+        assert request(web, "GET", path)[0] == 403, path
     assert entry.taking
 
 

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from voicemaster.game.cards import Identity
+from voicemaster.journal import load_game
+from voicemaster.referee import judge_clue_word
+
 VM = [sys.executable, "-m", "voicemaster"]
 
 
@@ -47,3 +51,15 @@ def test_a_resumed_game_keeps_its_house_rules_says_so_and_takes_the_timer(tmp_pa
     assert "Timer: 01:30 left for Blue's guesses" in resumed.stdout
     quiet = play(tmp_path, ["status"], "--resume", "--journal", "r.jsonl")
     assert quiet.returncode == 0 and quiet.stderr == "" and "Timer: off" in quiet.stdout, quiet.stderr
+
+
+def test_new_game_after_resuming_an_evenings_later_game_takes_the_next_number(tmp_path: Path) -> None:
+    """Resumed, ny.2.jsonl is the evening's second game: the one after it is ny.3.jsonl."""
+    assert play(tmp_path, ["clue thing one", "touch yogurt", "new game"], "--deal", "--seed", "3",
+                "--journal", "ny.jsonl").returncode == 0
+    deal = load_game(tmp_path / "ny.2.jsonl", judge=judge_clue_word).game.deal
+    assassin = next(card for card, who in zip(deal.cards, deal.key) if who is Identity.ASSASSIN)
+    done = play(tmp_path, ["clue thing one", f"touch {assassin}", "new game"], "--resume", "--journal", "ny.2.jsonl")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "ny.3.jsonl").exists() and not list(tmp_path.glob("ny.2.*.jsonl"))
+    assert "The game is kept in ny.3.jsonl" in done.stdout

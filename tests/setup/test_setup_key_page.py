@@ -37,7 +37,7 @@ WEB = ("--web", "127.0.0.1:0", "--audio-out", "none")
 PHOTOGRAPH_BOTH = "Spymasters: photograph the table and the key card on the spymaster page, or read the cards aloud."
 TAP_OR_TYPE_KEY = ("Spymasters: tap the key card on the spymaster page, or type its 25 letters R, B, N, A, "
                    "row by row (not shown), then Enter.")
-WHERE = ("Key card: the spymasters photograph or tap it on the spymaster page (the Spymasters address), "
+WHERE = ("Key card: the spymasters photograph or tap it on their page (the address given to them alone), "
          "where they may photograph the table too, or type it here when asked.")
 
 

@@ -49,6 +49,11 @@ class LiveBoard:
     def interactive(self) -> bool:
         return self._console.is_terminal
 
+    @property
+    def console(self) -> Console:
+        """Where the board is drawn: the terminal, when `interactive`."""
+        return self._console
+
     def start(self) -> None:
         with self._lock:
             if self._live is not None or not self.interactive:

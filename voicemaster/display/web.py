@@ -2,7 +2,8 @@
 
 Stdlib only (ThreadingHTTPServer in a background thread). The public page and
 /state.json are built from `GameSnapshot.public()`; the spymaster page lives at
-/spymaster/<token> with a random token compared in constant time. Only GET and
+/spymaster/<token> with a random token compared in constant time (another token gets a
+short page saying how to find this game's address). Only GET and
 HEAD, small requests, and Host headers naming this server are answered; the
 exceptions are the key page's POSTs (see web_key): the key (/spymaster/<token>/key),
 a card's word (.../card) and a photo of the table or of the key card (.../photo/board,
@@ -61,6 +62,11 @@ STATIC = {
     "/key.js": ("text/javascript; charset=utf-8", web_key_assets.JS.encode("utf-8")),
 }
 NO_KEY_ENTRY = "no key card is being entered now"
+
+
+def new_token() -> str:
+    """A spymaster page's secret: 32 URL-safe characters, 192 random bits."""
+    return secrets.token_urlsafe(24)
 
 
 class _Board:
@@ -208,7 +214,9 @@ class _Handler(KeyPagePosts, BaseHTTPRequestHandler):
     def _spymaster(self, rest: str) -> None:
         token, _, tail = rest.partition("/")
         entry = self.server.key_entry
-        if not self.server.token_is(token) or tail not in ("", "state.json", "key", "key.json"):
+        if not self.server.token_is(token):
+            self._stale_link(page=tail in ("", "key"))
+        elif tail not in ("", "state.json", "key", "key.json"):
             self._refuse(404, "not found")
         elif tail == "state.json":
             self._send(200, "application/json", self.server.board.document(spymaster=True))
@@ -218,6 +226,14 @@ class _Handler(KeyPagePosts, BaseHTTPRequestHandler):
             self._send(303, "text/plain; charset=utf-8", b"", location=f"/spymaster/{token}/key")
         else:
             self._page(spymaster=True, state_url=f"/spymaster/{token}/state.json")
+
+    def _stale_link(self, *, page: bool) -> None:
+        """Another game's address (the phone kept the link of an earlier run): a page saying
+        what to do, or for the pages' polls a refusal that makes them load it."""
+        if page:
+            self._send(403, "text/html; charset=utf-8", web_assets.stale_page(web_key.WRONG_TOKEN))
+        else:
+            self._refuse(403, web_key.WRONG_TOKEN)
 
     def _key_page(self, token: str, *, data: bool) -> None:
         entry = self.server.key_entry
@@ -285,10 +301,12 @@ class _Handler(KeyPagePosts, BaseHTTPRequestHandler):
 class WebDisplay:
     """`--web`: start() serves in a background thread, update() publishes a new state."""
 
-    def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
+    def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, token: str | None = None) -> None:
+        """`token`: the spymaster page's, kept with the game so that a resumed game keeps its
+        address; a new one when None."""
         self._host = host
         self._port = port
-        self._token = secrets.token_urlsafe(24)
+        self._token = token or new_token()
         self._board = _Board()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None

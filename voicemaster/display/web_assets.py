@@ -69,6 +69,27 @@ def page(*, spymaster: bool, state_url: str, initial: bytes, corner_svg: str = "
     return html.encode("utf-8")
 
 
+STALE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>VoiceMaster: not this game's link</title>
+<link rel="stylesheet" href="/board.css">
+</head>
+<body class="stale">
+<p id="stale">{message}</p>
+</body>
+</html>
+"""
+
+
+def stale_page(message: str) -> bytes:
+    """What a spymaster link of another game opens: what to do, and nothing of this game."""
+    return STALE_PAGE.format(message=escape(message)).encode("utf-8")
+
+
 CSS = """
 :root { color-scheme: dark; --red: #c62828; --blue: #1565c0; --bystander: #b89a5a;
   --assassin: #111; --card: #f4efe4; }
@@ -78,6 +99,7 @@ body { margin: 0; padding: 1.5vh 2vw; background: #1d2027; color: #f3f3f3;
   display: flex; flex-direction: column;
   font: 600 clamp(14px, min(2.2vw, 3.6vh), 40px)/1.25 system-ui, "DejaVu Sans", sans-serif; }
 #notice:empty { display: none; }
+#stale { margin: auto; max-width: 28em; padding: 1em; text-align: center; font-size: 1.2em; }
 #notice { background: #f9a825; color: #111; text-align: center; padding: .3em; margin-bottom: .5em; }
 header { display: flex; justify-content: space-between; align-items: baseline; gap: 1em; }
 #headline { text-align: center; flex: 1; }
@@ -227,6 +249,8 @@ JS = """
     await followKeyEntry();
     try {
       const response = await fetch(stateUrl, { cache: "no-store" });
+      // Refused: this page's link is not the game's now; the page itself says what to do.
+      if (response.status === 403) { location.reload(); return; }
       if (!response.ok) { throw new Error(String(response.status)); }
       const doc = await response.json();
       $("lost").hidden = true;

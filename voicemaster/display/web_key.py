@@ -21,7 +21,9 @@ POSTS = {"key": MAX_BODY, "card": MAX_BODY, "photo/board": MAX_PHOTO, "photo/key
 """What the key page may send (the path after its token), and how large it may be."""
 TOO_LARGE_PHOTO = f"the photo is larger than {MAX_PHOTO // 2**20} MB: take it again at a lower resolution"
 
-WRONG_TOKEN = "wrong spymaster token: open the key page from the spymaster address VoiceMaster shows now"
+WRONG_TOKEN = ("This spymaster link is not this game's: scan the spymasters' code again "
+               "(VoiceMaster shows it to the spymasters alone as it starts, before the board).")
+"""Said by every address under another token: a phone kept the link of an earlier run."""
 NO_SENDER = "refused: the request does not say which page sent it (no Origin or Referer header)"
 
 

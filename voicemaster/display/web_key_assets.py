@@ -289,13 +289,16 @@ JS = """
     showPhotos(doc.photos);
     $("said").textContent = doc.said;
     $("back").hidden = setupOpen;
-    draw();
+    // The words first: draw() marks a card unread by its word.
     label(doc.cards);
+    draw();
   }
 
   async function poll() {
     try {
       const response = await fetch(document.body.dataset.stateUrl, { cache: "no-store" });
+      // Refused: this page's link is not the game's now; the page itself says what to do.
+      if (response.status === 403) { location.reload(); return; }
       if (response.ok) { apply(await response.json()); }
     } catch (e) {
       // The next poll tries again; the grid keeps what was tapped.

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from voicemaster.app import App, Display
 from voicemaster.display.live import LiveBoard
 from voicemaster.display.qr import AddressCode
+from voicemaster.display.spymasters_screen import show_spymasters_code
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import is_loopback, parse_web_address
 from voicemaster.inbox import Inbox, Notice
@@ -69,6 +70,9 @@ def open_speaker(voice: VoiceSettings, console: DisplayedConsole | None = None) 
     return speaker
 
 
+SPYMASTERS_SHOWN = "Spymasters: your page's address was shown to you alone before this board (again at every start)."
+
+
 @dataclass
 class Displays:
     board: LiveBoard
@@ -82,33 +86,49 @@ class Displays:
             close()
 
 
-def open_displays(web_address: str | None, console: DisplayedConsole | None = None) -> Displays:
-    """The terminal board, and the web pages when `web_address` is not None ("" for the default)."""
+def open_displays(web_address: str | None, console: DisplayedConsole | None = None,
+                  spymaster_token: str | None = None) -> Displays:
+    """The terminal board, and the web pages when `web_address` is not None ("" for the default),
+    the spymaster page under `spymaster_token` (kept with the game) or a new one. The spymasters
+    are given their address before the board starts."""
     board = LiveBoard()
-    board.start()
     displays = Displays(board, [board], [board.stop])
     if console is not None:
         console.show_on(board)
     if web_address is not None:
         host, port = parse_web_address(web_address)
-        web = WebDisplay(host, port)
+        web = WebDisplay(host, port, spymaster_token)
         web.start()
         displays.all.append(web)
         displays.closers.append(web.stop)
         displays.key_page = KeyPage(web, board)
-        _show_addresses(board, web, host, port)
+        shown = _tell_spymasters(board, web.spymaster_url, with_code=not is_loopback(host))
+        _show_addresses(board, web, host, port, spymasters_shown=shown)
+    board.start()
     return displays
 
 
-def _show_addresses(board: LiveBoard, web: WebDisplay, host: str, port: int) -> None:
-    """On the board for the whole game and printed again at the end: the full-screen board
-    would hide them otherwise. QR codes only for addresses another device can open."""
+def _tell_spymasters(board: LiveBoard, url: str, with_code: bool) -> bool:
+    """The spymasters' address where only they see it: on a terminal, a screen of their own
+    before the board (the others look away until Enter); else printed once to stderr, never
+    beside the game's text. True when it was shown on the terminal."""
+    if show_spymasters_code(board.console, url, with_code):
+        return True
+    print(f"Spymasters only:    {url}", file=sys.stderr, flush=True)
+    return False
+
+
+def _show_addresses(board: LiveBoard, web: WebDisplay, host: str, port: int, spymasters_shown: bool) -> None:
+    """The public page's address on the board for the whole game and printed again at the end
+    (the full-screen board would hide it otherwise), its QR code when another device can open
+    it. The spymasters' address never goes where the whole table sees it."""
     board.note(f"Board for everyone: {web.public_url}", for_players=True)
-    board.note(f"Spymasters only:    {web.spymaster_url}", for_players=True)
+    if spymasters_shown:
+        board.note(SPYMASTERS_SHOWN)
     if is_loopback(host):
         board.note(f"(this machine only: --web 0.0.0.0:{port} serves phones and TVs on the local network)")
     else:
-        board.offer_codes([AddressCode("Board", web.public_url), AddressCode("Spymasters", web.spymaster_url)])
+        board.offer_codes([AddressCode("Board", web.public_url)])
 
 
 def start_typed_input(
@@ -258,10 +278,12 @@ def told_live(front_end: FrontEnd, app: App, speaker: Speaker) -> None:
     speaker.tell_voice_to(lambda on: front_end.tell(Speaking(on)))
 
 
-def open_edges(settings: Settings, ears: bool | None = None, game_ear: bool = True) -> Edges:
+def open_edges(settings: Settings, ears: bool | None = None, game_ear: bool = True,
+               spymaster_token: str | None = None) -> Edges:
     """The speaker, the displays and (when the run hears speech: `ears`, by default whether the
-    input is speech) the ears. The ears load before the speaker starts talking."""
+    input is speech) the ears. The ears load before the speaker starts talking. The spymaster
+    page answers under `spymaster_token` when given."""
     loaded = Ears(settings.ears, game=game_ear) if (settings.hears if ears is None else ears) else None
     console = DisplayedConsole()
     speaker = open_speaker(settings.voice, console)
-    return Edges(settings, speaker, open_displays(settings.web, console), loaded)
+    return Edges(settings, speaker, open_displays(settings.web, console, spymaster_token), loaded)

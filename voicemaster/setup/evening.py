@@ -7,6 +7,7 @@ next table on the same loop — or deals again when the game was dealt — with 
 from __future__ import annotations
 
 import random
+import sys
 import time
 from pathlib import Path
 
@@ -18,11 +19,13 @@ from voicemaster.journal import DealtFrom
 from voicemaster.voice.phrases import kept_phrase
 from voicemaster.setup.edges import Edges, open_edges
 from voicemaster.setup.open_game import (
-    OpenGame, check_new_journal, deal_anew, dealt_again, journal_for, next_deal, open_game, start_game, table_files,
+    OpenGame, check_new_journal, deal_anew, dealt_again, evening_of, journal_for, next_deal, open_game, start_game, table_files,
+    unfinished_setup,
 )
 from voicemaster.setup.photos import TablePhotos
 from voicemaster.setup.session import SetupSession
 from voicemaster.setup.settings import Settings
+from voicemaster.setup.spymaster_token import keep_token, kept_token
 from voicemaster.setup.table_setup import key_first, lay_out, two_word_cards
 
 
@@ -40,25 +43,40 @@ def play(settings: Settings) -> int:
     else:
         opened = open_game(table, settings.rules, web=settings.web is not None, named=settings.rules_named)
     try:
-        with open_edges(settings) as edges:
-            return Evening(settings, edges).run(opened, photos)
+        token = spymaster_token(settings)
+        with open_edges(settings, spymaster_token=token) as edges:
+            return Evening(settings, edges, token).run(opened, photos)
     finally:
         if opened is not None:
             opened.close()
 
 
+def spymaster_token(settings: Settings) -> str | None:
+    """With the web pages and a journal, the spymaster page's token kept beside the journal:
+    the one kept before when this run takes the game (--resume) or its table's unfinished setup
+    up again, so the phones keep their link; None otherwise (the page draws a new one)."""
+    table = settings.table
+    if settings.web is None or table.journal is None:
+        return None
+    kept = kept_token(table.journal, reuse=table.resume or unfinished_setup(table.journal).exists())
+    if kept.warning is not None:
+        print(f"voicemaster: warning: {kept.warning}", file=sys.stderr)
+    return kept.token
+
+
 class Evening:
     """What stays while games come and go: the edges and the loop."""
 
-    def __init__(self, settings: Settings, edges: Edges) -> None:
+    def __init__(self, settings: Settings, edges: Edges, spymaster_token: str | None = None) -> None:
         self.settings = settings
         self.edges = edges
         self.app = edges.app()
+        self.spymaster_token = spymaster_token
+        """The spymaster page's, kept beside every journal of the evening."""
 
     def run(self, opened: OpenGame | None, photos: TablePhotos) -> int:
         """Game after game; `photos` lay out the first table."""
-        journal = self.settings.table.journal
-        number = 1
+        journal, number = evening_of(self.settings.table.journal)
         while True:
             if opened is None:
                 opened = self._lay_out(journal_for(journal, number), photos if number == 1 else TablePhotos())
@@ -92,6 +110,7 @@ class Evening:
     def _lay_out(self, journal: Path | None, photos: TablePhotos) -> OpenGame:
         """The next table laid out at the table (from `photos`, as far as they go); its files kept
         beside the journal. Speech starts once the key is typed (the first setup of an evening)."""
+        self._keep_link(journal)
         edges, app = self.edges, self.app
         ear = edges.ears.grid() if edges.ears is not None else None
         if ear is not None:
@@ -112,8 +131,18 @@ class Evening:
         table is to be laid out."""
         if before is None:
             return None
+        self._keep_link(journal)
         dealt = next_deal(before)
         deal = deal_anew(dealt)
         opened = start_game(deal, self.settings.rules, journal, dealt=dealt)
         opened.drawn_key = dealt_again(deal, journal, self.settings.web is not None)
         return opened
+
+    def _keep_link(self, journal: Path | None) -> None:
+        """The spymaster page's token beside this game's journal too (before its table is laid
+        out): resuming it, or its unfinished setup, keeps the phones' link."""
+        if self.spymaster_token is None or journal is None:
+            return
+        warning = keep_token(journal, self.spymaster_token)
+        if warning is not None:
+            self.edges.displays.board.note(f"Warning: {warning}")

@@ -10,9 +10,9 @@ from voicemaster.display.key_entry import Key, KeyEntry
 from voicemaster.display.live import LiveBoard
 from voicemaster.display.web import WebDisplay
 
-WHERE = ("Key card: the spymasters photograph or tap it on the spymaster page (the Spymasters address), "
+WHERE = ("Key card: the spymasters photograph or tap it on their page (the address given to them alone), "
          "where they may photograph the table too, or type it here when asked.")
-"""Printed, or kept under the full-screen board, beside the addresses (and QR codes) shown there."""
+"""Printed, or kept under the full-screen board, beside the public page's address shown there."""
 
 
 class KeyPage:
@@ -27,8 +27,8 @@ class KeyPage:
              on_photo: Callable[[str, bytes], None], on_card: Callable[[int, str], None]) -> KeyEntry:
         """An entry for one table, its page showing `cards` so far; `on_key` gets the key the
         page sends, `on_photo` its photos, `on_card` its typed words (on web server threads).
-        The table is told once per run where to find it: the addresses are on the board
-        for the whole run."""
+        The table is told once per run where to find it: the notes stay on the board for the
+        whole run."""
         entry = KeyEntry(cards, on_key=on_key, on_photo=on_photo, on_card=on_card)
         self._web.open_key_page(entry)
         if not self._told:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -106,6 +107,16 @@ def journal_for(journal: Path | None, game: int) -> Path | None:
     return path
 
 
+def evening_of(journal: Path | None) -> tuple[Path | None, int]:
+    """The first journal of an evening and which game `journal` is in it: tonight.3.jsonl is
+    the third of tonight.jsonl, so the game after it goes in tonight.4.jsonl (not
+    tonight.3.2.jsonl)."""
+    numbered = re.fullmatch(r"(.+)\.(\d+)", journal.stem) if journal is not None else None
+    if journal is None or numbered is None or int(numbered[2]) < 2:
+        return journal, 1
+    return journal.with_name(numbered[1] + journal.suffix), int(numbered[2])
+
+
 def check_new_journal(journal: Path | None) -> None:
     """Before a table is laid out for it: a journal that already records a game is refused now."""
     if journal is None:
@@ -120,6 +131,11 @@ def table_files(journal: Path | None) -> TableFiles:
     tonight.key.txt), else in VoiceMaster's data folder."""
     base = journal if journal is not None else data_home() / "table.jsonl"
     return TableFiles(base.with_name(f"{base.stem}.board.txt"), base.with_name(f"{base.stem}.key.txt"))
+
+
+def unfinished_setup(journal: Path) -> Path:
+    """Where the setup of the table laid out for `journal` is kept until it is finished."""
+    return SetupProgress.beside(table_files(journal).board).path
 
 
 def open_game(
@@ -211,7 +227,7 @@ def _resume(table: TableChoice, clock: Callable[[], float]) -> OpenGame:
         raise InputError("--resume needs --journal FILE: the game to continue")
     check_journal_path(table.journal)
     if not table.journal.exists():
-        partial = SetupProgress.beside(table_files(table.journal).board).path
+        partial = unfinished_setup(table.journal)
         unfinished = f"; the setup of its table is unfinished ({partial}): play without --resume goes on with it"
         raise InputError("nothing to resume: the journal does not exist" + (unfinished if partial.exists() else ""),
                          str(table.journal))
