@@ -64,6 +64,9 @@ CASES = [
     ("config: volume", [*PLAY, *DEAL, "--config", "config-volume.toml"], "config-volume.toml: [voice] volume = 3: should be a number from 0 to 1"),
     ("config: not a table", [*PLAY, *DEAL, "--config", "config-voice-string.toml"], 'config-voice-string.toml: voice should be a table'),
     ("config: missing", [*PLAY, *DEAL, "--config", "nowhere.toml"], "nowhere.toml: config file not found"),
+    # options
+    ("demo: mistakes above 1", ["demo", "--mistakes", "2"], "argument --mistakes: should be a number from 0 to 1, not '2'"),
+    ("demo: mistakes below 0", ["demo", "--mistakes", "-0.5"], "argument --mistakes: should be a number from 0 to 1"),
     # journals
     ("journal: empty", ["state", "--journal", "journal-empty.jsonl", "--json"], "journal-empty.jsonl: the journal is empty"),
     ("journal: garbage", ["state", "--journal", "journal-garbage.jsonl", "--json"], "line 1: not a VoiceMaster journal"),
