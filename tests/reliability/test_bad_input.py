@@ -31,6 +31,8 @@ CASES = [
     ("board: missing", [*PLAY, "--board", "nowhere.txt"], "nowhere.txt: file not found"),
     ("board: no key card", [*PLAY, "--board", "board.txt"], "pass --key FILE (5 lines of R/B/N/A), or --random-key"),
     ("board: key and random key", [*PLAY, *DEAL, "--random-key"], "--key and --random-key"),
+    ("board: and a deal", [*PLAY, *DEAL, "--deal"], "--board and --deal: play the cards of the board file"),
+    ("board: random key and a deal", [*PLAY, "--board", "board.txt", "--random-key", "--deal"], "--board and --deal"),
     ("board: one card twice", ["check-clue", "--board", "board-ice-cream.txt", "ocean 2"],
      "board-ice-cream.txt line 25: 'ice-cream' is already on line 24 as 'Ice Cream'"),
     # key files
