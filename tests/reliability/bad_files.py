@@ -68,6 +68,7 @@ FILES: dict[str, bytes | str] = {
     "config-audio-out.toml": 'audio_out = "loud"\n',
     "config-volume.toml": "[voice]\nvolume = 3\n",
     "config-voice-string.toml": 'voice = "en-gb"\n',
+    "config-voice-name.toml": '[voice]\nvoice = "vulcan"\n',
     "journal-empty.jsonl": "",
     "journal-garbage.jsonl": b"\x89PNG\r\n\x1a\n" + bytes(range(200)),
     "journal-newer.jsonl": journal_header(version=7) + "\n",

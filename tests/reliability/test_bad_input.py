@@ -64,9 +64,12 @@ CASES = [
      'config-engine-both.toml: engine = "both": \'both\' (Whisper and pocketsphinx together) was retired: on recordings of real people'),
     ("config: audio out", [*PLAY, *DEAL, "--config", "config-audio-out.toml"], 'config-audio-out.toml: audio_out = "loud": should be'),
     ("config: volume", [*PLAY, *DEAL, "--config", "config-volume.toml"], "config-volume.toml: [voice] volume = 3: should be a number from 0 to 1"),
+    ("config: voice name", [*PLAY, *DEAL, "--config", "config-voice-name.toml"],
+     "config-voice-name.toml: [voice] voice = \"vulcan\": unknown voice 'vulcan': `espeak-ng --voices` lists the voices"),
     ("config: not a table", [*PLAY, *DEAL, "--config", "config-voice-string.toml"], 'config-voice-string.toml: voice should be a table'),
     ("config: missing", [*PLAY, *DEAL, "--config", "nowhere.toml"], "nowhere.toml: config file not found"),
     # options
+    ("voice: unknown", [*PLAY, *DEAL, "--voice", "vulcan"], "unknown voice 'vulcan': `espeak-ng --voices` lists the voices"),
     ("demo: mistakes above 1", ["demo", "--mistakes", "2"], "argument --mistakes: should be a number from 0 to 1, not '2'"),
     ("demo: mistakes below 0", ["demo", "--mistakes", "-0.5"], "argument --mistakes: should be a number from 0 to 1"),
     # journals
@@ -123,6 +126,12 @@ def test_bad_input_gets_one_clear_line_and_status_2(files: Path, name: str, args
     assert done.returncode == 2, f"{name}: exit {done.returncode}\n{done.stderr}"
     assert len(lines) == 1 and lines[0].startswith("voicemaster: "), done.stderr
     assert message in lines[0]
+
+
+def test_an_unknown_voice_is_refused_before_the_game_starts_though_nothing_is_said_aloud(files: Path) -> None:
+    done = run([*PLAY, *DEAL, "--voice", "vulcan"], files)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr.startswith("voicemaster: unknown voice 'vulcan'")
 
 
 def test_the_table_has_at_least_twenty_malformed_inputs() -> None:

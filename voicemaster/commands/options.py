@@ -21,6 +21,7 @@ from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, DENOISERS, OPTION
 from voicemaster.speech.audio.sources import NoMicrophone, list_devices
 from voicemaster.speech.ears.engines import ENGINES, check_engine
 from voicemaster.voice.settings import VoiceSettings
+from voicemaster.voice.synth import check_voice
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -137,8 +138,22 @@ def voice_of(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSettings:
         output=str(args.audio_out or config.get("audio_out") or default.output),
         rate=int(args.rate or voice.get("rate", default.rate)),
         volume=float(_pick(args.volume, voice.get("volume"), default.volume)),
-        voice=args.voice or voice.get("voice", default.voice),
+        voice=checked_voice(args.voice, voice.get("voice", default.voice), config),
     )
+
+
+def checked_voice(flag: str | None, configured: str | None, config: dict[str, Any]) -> str | None:
+    """--voice, else the config file's; one espeak-ng does not have is refused now, before any
+    game starts, even when nothing is going to be said aloud."""
+    if flag is not None:
+        check_voice(flag)
+        return flag
+    if configured is not None:
+        try:
+            check_voice(configured)
+        except InputError as exc:
+            raise InputError(f'[voice] voice = "{configured}": {exc}', str(config.get("_path"))) from None
+    return configured
 
 
 def ears_of(args: argparse.Namespace, config: dict[str, Any]) -> EarSettings:
