@@ -19,7 +19,7 @@ from voicemaster.paths import config_file
 from voicemaster.setup.settings import EarSettings, Settings, TableChoice, load_config
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, check_installed, offered
 from voicemaster.speech.audio.sources import NoMicrophone, list_devices
-from voicemaster.speech.ears.engines import ENGINES, check_engine
+from voicemaster.speech.ears.engines import AUTO_ORDER, ENGINES, check_engine
 from voicemaster.voice.settings import VoiceSettings
 from voicemaster.voice.synth import check_voice
 
@@ -35,7 +35,7 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                    help="also show the board as a web page (default 127.0.0.1:8765, this machine only; "
                         "--web 0.0.0.0:8765 serves the TV, tablets and phones on the local network)")
     g.add_argument("--engine", type=engine_argument, metavar="{" + ",".join(ENGINES) + "}",
-                   help="speech recognizer (default auto: an English vosk model, else Whisper, else pocketsphinx)")
+                   help=f"speech recognizer (default auto: {AUTO_ORDER})")
     g.add_argument("--model", type=Path, help="a vosk model or CTranslate2 Whisper model directory")
     add_denoise_argument(g)
 
