@@ -48,6 +48,25 @@ def test_board_and_key_photos_are_told_apart_and_a_bad_file_gets_an_error_line(
     assert f"{text}: not an image" in done.stderr
 
 
+def test_a_photo_cut_short_says_so_in_one_line_and_the_whole_one_is_still_read(
+        tmp_path: Path, clean_board: RenderedBoard) -> None:
+    """A copy or an upload that did not finish: the JPEG (or PNG) is there, its end is not."""
+    pixels = cv2.imdecode(np.frombuffer(clean_board.data, np.uint8), cv2.IMREAD_COLOR)
+    png = cv2.imencode(".png", pixels)[1].tobytes()
+    cut_jpeg, cut_png, whole = tmp_path / "cut.jpg", tmp_path / "cut.png", tmp_path / "whole.jpg"
+    cut_jpeg.write_bytes(clean_board.data[: len(clean_board.data) * 2 // 3])
+    cut_png.write_bytes(png[: len(png) // 2])
+    whole.write_bytes(clean_board.data)
+    done = photo(str(cut_jpeg), str(cut_png), str(whole))
+    assert done.returncode == 2
+    first, second, third = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["error"] == "cut short: a JPEG whose data ends early (copy or take the photo again)"
+    assert second["error"] == "cut short: a PNG whose data ends early (copy or take the photo again)"
+    assert third["kind"] == "board" and "error" not in third
+    assert done.stderr.splitlines() == [f"voicemaster: {cut_jpeg}: {first['error']}",
+                                        f"voicemaster: {cut_png}: {second['error']}"]
+
+
 def test_kind_key_on_a_board_photo_says_no_key_card(tmp_path: Path, clean_board: RenderedBoard) -> None:
     board = tmp_path / "table.jpg"
     board.write_bytes(clean_board.data)
