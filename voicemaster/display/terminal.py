@@ -99,8 +99,8 @@ def card_grid(
 
 def _score_line(snapshot: GameSnapshot) -> Text:
     line = Text()
-    for team in (Team.RED, Team.BLUE):
-        line.append(labels.agents_text(snapshot, team), style=TEAM_STYLES[team])
+    for team, agents in zip((Team.RED, Team.BLUE), labels.agents_texts(snapshot)):
+        line.append(agents, style=TEAM_STYLES[team])
         line.append("   ")
     line.append(labels.headline(snapshot), style=TEAM_STYLES[snapshot.turn])
     if snapshot.coop:
