@@ -15,7 +15,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable
 
 from voicemaster.app import App, Display
-from voicemaster.display.live import LiveBoard
+from voicemaster.display.live import LiveBoard, one_reader
 from voicemaster.display.qr import AddressCode
 from voicemaster.display.web import WebDisplay
 from voicemaster.display.web_address import is_loopback, parse_web_address
@@ -232,13 +232,14 @@ class Edges:
         start_thread(feed, "listening", self.inbox)
 
     def tell_warnings(self) -> None:
-        """Printed now (kept on the full-screen board, which would hide stderr), and said to
-        the table when the app starts talking."""
+        """Printed now (kept on the full-screen board, which would hide stderr; off a terminal
+        on stderr, unless it reaches the reader of the printed board, where it is shown as it
+        is said), and said to the table when the app starts talking."""
         board = self.displays.board
         for warning in self.ears.warnings if self.ears is not None else ():
             if board.interactive:
                 board.note(f"Warning: {warning}")
-            else:
+            elif not one_reader():
                 print(f"voicemaster: warning: {warning}", file=sys.stderr)
             self.inbox.put(Notice(warning))
 
