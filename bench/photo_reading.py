@@ -14,7 +14,8 @@ Tune on `calib`; report `test` (it adds fonts and conditions calibration never s
     .venv/bin/python bench/photo_reading.py --real DIR [--write]
 
 `--real DIR` reads the labelled real photos of ../shared/realphotos instead (bench/photos/real.py
-says how to fetch them into DIR), one row per card they show, refusals listed by reason.
+says how to fetch them into DIR), one row per card they show, refusals listed by reason, and
+how many photos are taken for what they show when no kind is given (`voicemaster photo IMAGE`).
 
 Rendered photos are kept in bench/.cache/photos (not committed); every photo's outcome goes
 to bench/.cache/photo_reading-SPLIT.jsonl.
@@ -39,7 +40,7 @@ from bench.photos.conditions import board_conditions, fonts_for, key_conditions,
 from bench.photos.key import KeyTruth, render_key  # noqa: E402
 from bench.photos.real import real_photos  # noqa: E402
 from voicemaster.game.cards import card_key  # noqa: E402
-from voicemaster.photo import PhotoError, read_board_photo, read_key_photo  # noqa: E402
+from voicemaster.photo import KeyPhoto, PhotoError, read_board_photo, read_key_photo, read_photo  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache"
 RESULTS = ROOT / "bench" / "results" / "photo_reading.md"
@@ -64,6 +65,9 @@ class Condition:
     keys: list[str] = field(default_factory=list)
     """"right", "refused: ...", "wrong"."""
     key_ms: list[float] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    """What each photo was taken for without --kind (`voicemaster photo IMAGE`): "board", "key",
+    or "refused: ..." (real photos only)."""
 
 
 def board_photo(split: str, condition: str, n: int) -> tuple[bytes, BoardTruth]:
@@ -163,7 +167,26 @@ def run_real(folder: Path) -> tuple[list[Condition], float]:
             cond.keys.append(verdict)
             cond.key_ms.append(ms)
             print(f"{photo.path.name} ({photo.group}): key {verdict}, {ms:.0f} ms", flush=True)
+        cond.kinds.append(kind_of(data))
+        print(f"{photo.path.name} ({photo.group}): taken for {cond.kinds[-1]}", flush=True)
     return list(groups.values()), load_ms
+
+
+def kind_of(data: bytes) -> str:
+    """What the photo is taken for when no --kind is given."""
+    try:
+        return "key" if isinstance(read_photo(data), KeyPhoto) else "board"
+    except PhotoError as exc:
+        return f"refused: {exc}"
+
+
+def kinds(conditions: list[Condition]) -> list[str]:
+    """How many photos were taken for what they show, without --kind; those that were not."""
+    told = [(kind, "board" if c.boards else "key") for c in conditions for kind in c.kinds]
+    right = sum(kind == shows for kind, shows in told)
+    wrong = Counter(f"a {shows} photo " + (kind if kind.startswith("refused") else f"taken for a {kind} photo")
+                    for kind, shows in told if kind != shows)
+    return [f"Told apart without --kind: {right} of {len(told)}", *(f"- {n} × {w}" for w, n in wrong.most_common())]
 
 
 def _load() -> float:
@@ -235,7 +258,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.real is not None:
         real, load_ms = run_real(args.real)
-        lines = table(real, set()) + ["", "Key photos not read right:", *refusals(real)]
+        lines = table(real, set()) + ["", "Key photos not read right:", *refusals(real), "", *kinds(real)]
         print("\n".join(lines))
         if args.write:
             REAL_RESULTS.write_text("\n".join([

@@ -70,3 +70,30 @@ def test_the_timer_is_told_while_the_meter_streams_in() -> None:
     threading.Thread(target=meter, daemon=True).start()
     assert not app.run(stage)
     assert any(text.startswith("Time's up") for text in said), said
+
+
+class Shown:
+    """A display that keeps every snapshot it was shown."""
+
+    def __init__(self) -> None:
+        self.snapshots: list[GameSnapshot] = []
+
+    def update(self, snapshot: GameSnapshot, status: TableStatus | None = None) -> None:
+        self.snapshots.append(snapshot)
+
+
+def test_the_clue_timer_starts_when_the_game_starts_listening_not_when_it_was_built() -> None:
+    """play builds the game, then loads the ears and the speaker (about 3 s with Whisper) before
+    it says "VoiceMaster is listening": the clue's time counts from then, on the table's clock."""
+    now = [1000.0]
+    rules = HouseRules(timer=TimerSettings(enabled=True, clue_seconds=60.0))
+    game = Game(fixed_deal(), rules, lambda: now[0], judge=judge_clue_word)
+    stage = GameStage(Dialogue(game, lambda _a: None, lambda: now[0]))
+    now[0] += 3.0
+    said: list[str] = []
+    display = Shown()
+    app = App(KeptSpeaker(said.append), [display])
+    app.inbox.put(EndOfInput())
+    assert not app.run(stage)
+    assert said[0].startswith("VoiceMaster is listening")
+    assert display.snapshots[0].timer_left == 60.0, display.snapshots[0].timer_left

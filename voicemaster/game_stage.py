@@ -62,7 +62,9 @@ class GameStage:
         return self.dialogue.new_game_asked or (self.stop_when_over and self.game.is_over())
 
     def opening(self) -> Answer:
+        """Said as the game starts listening: its clock starts now too."""
         warm_up()
+        self.game.start_clock()
         return Answer(self.dialogue.opening())
 
     def take(self, item: Item) -> Answer | None:

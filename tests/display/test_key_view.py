@@ -93,3 +93,15 @@ def test_key_at_80_columns_breaks_card_words_only_between_words_or_after_a_hyphe
     shown = out.getvalue()
     assert "MOTHER-IN-LA " not in shown and "MOTHER-IN-LA│" not in shown
     assert "MOTHER-" in shown and "IN-LAW" in shown
+
+
+def test_key_command_at_60_and_44_columns_never_cuts_a_word(tmp_path: Path) -> None:
+    """Narrower than the framed grid can hold HELICOPTER whole, the rows are lines of words."""
+    board, key = write_deal(tmp_path)
+    board.write_text("\n".join(["horseshoe", "helicopter", *WORDS[2:]]) + "\n")
+    for columns in ("60", "44"):
+        done = subprocess.run([sys.executable, "-m", "voicemaster", "key", "--board", str(board), "--key", str(key)],
+                              capture_output=True, text=True, env=dict(os.environ, COLUMNS=columns), timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert "HORSESHOE" in done.stdout and "HELICOPTER" in done.stdout, done.stdout
+        assert max(len(line) for line in done.stdout.splitlines()) <= int(columns)

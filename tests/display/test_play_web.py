@@ -96,3 +96,56 @@ def test_the_addresses_and_the_local_network_hint_keep_the_port_given(tmp_path: 
     assert f"Board for everyone: http://127.0.0.1:{port}/" in done.stdout, "the public address is beside the game's text"
     assert f"Spymasters only:    http://127.0.0.1:{port}/spymaster/" in done.stderr
     assert "/spymaster/" not in done.stdout, "the spymasters' address is never beside the game's text"
+
+
+def test_piped_on_to_the_terminal_the_addresses_are_printed_once(tmp_path: Path) -> None:
+    """`voicemaster play --web ... | cat`: stderr on the terminal, stdout piped on to it; the
+    addresses were printed on both, so read twice."""
+    import os
+    import pty
+
+    board_file, key_file = write_deal(tmp_path)
+    terminal, stderr = pty.openpty()
+    done = subprocess.run(
+        [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--board", str(board_file),
+         "--key", str(key_file), "--audio-out", "none", "--web", "127.0.0.1:0"],
+        input="status\n", stdout=subprocess.PIPE, stderr=stderr, text=True, timeout=60,
+    )
+    os.close(stderr)
+    shown = b""
+    while chunk := _read_some(terminal):
+        shown += chunk
+    os.close(terminal)
+    assert done.returncode == 0, shown
+    read = done.stdout + shown.decode()
+    assert read.count("Board for everyone: http://127.0.0.1:") == 1, read
+    assert read.count("Spymasters only:    http://127.0.0.1:") == 1, read
+    assert "serves phones and TVs on the local network" in shown.decode()
+
+
+def _read_some(fd: int) -> bytes:
+    """What a pty holds now; b"" once it is drained (Linux: EIO when the other side is closed)."""
+    import os
+    import select
+
+    if not select.select([fd], [], [], 1.0)[0]:
+        return b""
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
+
+
+def test_into_one_file_the_addresses_are_printed_once(tmp_path: Path) -> None:
+    """`voicemaster play --web ... > game.log 2>&1`."""
+    board_file, key_file = write_deal(tmp_path)
+    log = tmp_path / "game.log"
+    with log.open("w") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--board", str(board_file),
+             "--key", str(key_file), "--audio-out", "none", "--web", "127.0.0.1:0"],
+            input="status\n", stdout=out, stderr=subprocess.STDOUT, text=True, timeout=60,
+        )
+    read = log.read_text()
+    assert done.returncode == 0, read
+    assert read.count("Board for everyone: http://127.0.0.1:") == 1, read

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import replace
 
 from rich.console import Console
@@ -159,3 +160,10 @@ def test_printed_timer_says_which_phase_it_counts_for() -> None:
     assert "Timer: 00:30 left for Blue's clue" in text
     guessing, _ = mid_game()
     assert "Timer: 01:24 left for Red's guesses" in render_text(guessing)
+
+
+def test_a_table_being_laid_out_shows_what_the_setup_waits_for_and_no_agents_left() -> None:
+    waiting = GameSnapshot.of_table(tuple(WORDS[:10]) + ("?",) * 15, None, "Setting up the table: row 3 of 5")
+    assert "Setting up the table: row 3 of 5" in screen(waiting)
+    assert not re.search(r"(Red|Blue) \d+ left", screen(waiting)), screen(waiting)
+    assert render_text(waiting).splitlines()[0] == "Setting up the table: row 3 of 5"

@@ -25,11 +25,11 @@ QR_FINDER = "█▀▀▀▀▀█"
 class Pane:
     """One tmux server of our own (its own socket), one window running the app."""
 
-    def __init__(self, command: list[str], cwd: Path) -> None:
+    def __init__(self, command: list[str], cwd: Path, width: int = 120) -> None:
         self.socket = f"voicemaster-test-{uuid.uuid4().hex[:8]}"
         # The window stays after the app ends, so what it left on the terminal can be read.
         shell = f"{shlex.join(command)}; echo APP-ENDED; sleep 60"
-        self._tmux("new-session", "-d", "-x", "120", "-y", "45", "-c", str(cwd), "sh", "-c", shell)
+        self._tmux("new-session", "-d", "-x", str(width), "-y", "45", "-c", str(cwd), "sh", "-c", shell)
 
     def _tmux(self, *args: str) -> str:
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "TMUX")}
@@ -167,5 +167,28 @@ def test_the_spymasters_get_their_address_alone_and_the_board_only_the_public_on
         ended = pane.wait_for("APP-ENDED", timeout=20)
         assert f"Board for everyone: {public[1]}" in ended.split("Heard:")[-1]
         assert token not in pane.history() and "/spymaster/" not in pane.history()
+    finally:
+        pane.close()
+
+
+LONG_WORDS = ["horseshoe", "helicopter", "leprechaun", "scuba diver", "ice cream"]
+
+
+def test_at_60_columns_no_card_word_is_cut(tmp_path: Path) -> None:
+    """HORSESHOE came out as HORSESHO over E: the grid gives up its padding before a word."""
+    board, key = write_deal(tmp_path)
+    words = board.read_text().splitlines()
+    board.write_text("\n".join(LONG_WORDS + words[len(LONG_WORDS):]) + "\n")
+    command = [sys.executable, "-m", "voicemaster", "play", "--input", "text", "--board", str(board),
+               "--key", str(key), "--audio-out", "none"]
+    pane = Pane(command, tmp_path, width=60)
+    try:
+        shown = pane.wait_for("VoiceMaster", "Red's turn: spymaster")
+        for word in ("HORSESHOE", "HELICOPTER", "LEPRECHAUN", "SCUBA", "DIVER"):
+            assert word in shown, shown
+        pane.type("clue luck one")
+        pane.type("guess horseshoe")
+        shown = pane.wait_for("Horseshoe: red agent")
+        assert "[R]" in shown and "HORSESHOE" in shown and "HELICOPTER" in shown and "LEPRECHAUN" in shown, shown
     finally:
         pane.close()

@@ -22,6 +22,16 @@ def wav_bytes(samples: np.ndarray, rate: int = 16000, bits: int = 16, channels: 
     return b"RIFF" + struct.pack("<I", len(body)) + body
 
 
+def extensible_wav_bytes(samples: np.ndarray, rate: int = 16000) -> bytes:
+    """A mono 16-bit WAV with the 40-byte WAVE_FORMAT_EXTENSIBLE header (as Audacity and many
+    recorders write): its real format tag, PCM, is 24 bytes into the fmt chunk."""
+    pcm_guid = struct.pack("<H", 1) + bytes.fromhex("000000001000800000aa00389b71")
+    fmt = struct.pack("<HHIIHHHHI", 0xFFFE, 1, rate, rate * 2, 2, 16, 22, 16, 4) + pcm_guid
+    data = samples.astype("<i2").tobytes()
+    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt + b"data" + struct.pack("<I", len(data)) + data
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
 def noise_wav() -> bytes:
     """Three seconds of pink noise: a recording with nobody speaking."""
     return wav_bytes(pink_noise(48000, seed=3))
@@ -68,6 +78,7 @@ FILES: dict[str, bytes | str] = {
     "config-audio-out.toml": 'audio_out = "loud"\n',
     "config-volume.toml": "[voice]\nvolume = 3\n",
     "config-voice-string.toml": 'voice = "en-gb"\n',
+    "config-voice-name.toml": '[voice]\nvoice = "vulcan"\n',
     "journal-empty.jsonl": "",
     "journal-garbage.jsonl": b"\x89PNG\r\n\x1a\n" + bytes(range(200)),
     "journal-newer.jsonl": journal_header(version=7) + "\n",
@@ -82,6 +93,8 @@ FILES: dict[str, bytes | str] = {
     "wav-text.wav": "this is not audio at all\n",
     "wav-12bit.wav": wav_bytes(np.zeros(1600, dtype=np.int16), bits=12),
     "wav-data-cut.wav": wav_bytes(np.zeros(16000, dtype=np.int16))[:2000],
+    "wav-extensible-cut.wav": extensible_wav_bytes(np.zeros(16000, dtype=np.int16))[:44],
+    "wav-no-data.wav": wav_bytes(np.zeros(16000, dtype=np.int16))[:44],
     "wav-noise.wav": b"",
 }
 

@@ -31,6 +31,8 @@ CASES = [
     ("board: missing", [*PLAY, "--board", "nowhere.txt"], "nowhere.txt: file not found"),
     ("board: no key card", [*PLAY, "--board", "board.txt"], "pass --key FILE (5 lines of R/B/N/A), or --random-key"),
     ("board: key and random key", [*PLAY, *DEAL, "--random-key"], "--key and --random-key"),
+    ("board: and a deal", [*PLAY, *DEAL, "--deal"], "--board and --deal: play the cards of the board file"),
+    ("board: random key and a deal", [*PLAY, "--board", "board.txt", "--random-key", "--deal"], "--board and --deal"),
     ("board: one card twice", ["check-clue", "--board", "board-ice-cream.txt", "ocean 2"],
      "board-ice-cream.txt line 25: 'ice-cream' is already on line 24 as 'Ice Cream'"),
     # key files
@@ -62,8 +64,14 @@ CASES = [
      'config-engine-both.toml: engine = "both": \'both\' (Whisper and pocketsphinx together) was retired: on recordings of real people'),
     ("config: audio out", [*PLAY, *DEAL, "--config", "config-audio-out.toml"], 'config-audio-out.toml: audio_out = "loud": should be'),
     ("config: volume", [*PLAY, *DEAL, "--config", "config-volume.toml"], "config-volume.toml: [voice] volume = 3: should be a number from 0 to 1"),
+    ("config: voice name", [*PLAY, *DEAL, "--config", "config-voice-name.toml"],
+     "config-voice-name.toml: [voice] voice = \"vulcan\": unknown voice 'vulcan': `espeak-ng --voices` lists the voices"),
     ("config: not a table", [*PLAY, *DEAL, "--config", "config-voice-string.toml"], 'config-voice-string.toml: voice should be a table'),
     ("config: missing", [*PLAY, *DEAL, "--config", "nowhere.toml"], "nowhere.toml: config file not found"),
+    # options
+    ("voice: unknown", [*PLAY, *DEAL, "--voice", "vulcan"], "unknown voice 'vulcan': `espeak-ng --voices` lists the voices"),
+    ("demo: mistakes above 1", ["demo", "--mistakes", "2"], "argument --mistakes: should be a number from 0 to 1, not '2'"),
+    ("demo: mistakes below 0", ["demo", "--mistakes", "-0.5"], "argument --mistakes: should be a number from 0 to 1"),
     # journals
     ("journal: empty", ["state", "--journal", "journal-empty.jsonl", "--json"], "journal-empty.jsonl: the journal is empty"),
     ("journal: garbage", ["state", "--journal", "journal-garbage.jsonl", "--json"], "line 1: not a VoiceMaster journal"),
@@ -91,10 +99,17 @@ CASES = [
     pytest.param("play WAV: empty", ["play", "--input", "wav-empty.wav", *DEAL, "--audio-out", "none"], "wav-empty.wav: empty file"),
     pytest.param("play WAV: text", ["play", "--input", "wav-text.wav", *DEAL, "--audio-out", "none"], "wav-text.wav: not a WAV file"),
     pytest.param("recognize: empty", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-empty.wav"], "wav-empty.wav: empty file"),
-    pytest.param("recognize: header cut", ["recognize", "--board", "board.txt", "--phase", "clue", "wav-header-cut.wav"], "wav-header-cut.wav: truncated WAV"),
+    pytest.param("recognize: header cut", ["recognize", "--board", "board.txt", "--phase", "clue", "wav-header-cut.wav"],
+                 "wav-header-cut.wav: cut short: the WAV ends inside its header"),
+    pytest.param("recognize: extensible header cut at 44 bytes",
+                 ["recognize", "--board", "board.txt", "--phase", "guess", "wav-extensible-cut.wav"],
+                 "wav-extensible-cut.wav: cut short: the WAV ends inside its header (its fmt chunk has 24 of 40 bytes)"),
+    pytest.param("play WAV: header only", ["play", "--input", "wav-no-data.wav", *DEAL, "--audio-out", "none"],
+                 "wav-no-data.wav: cut short: the WAV's header is whole but its sound data is missing (0 of 32000 bytes)"),
     pytest.param("recognize: text file", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-text.wav"], "not a WAV file"),
     pytest.param("recognize: 12-bit", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-12bit.wav"], "unsupported WAV sample size: 12 bits"),
-    pytest.param("recognize: data cut", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-data-cut.wav"], "truncated WAV"),
+    pytest.param("recognize: data cut", ["recognize", "--board", "board.txt", "--phase", "guess", "wav-data-cut.wav"],
+                 "wav-data-cut.wav: cut short: the WAV holds 1956 of its 32000 bytes of sound data"),
     pytest.param("recognize: bad board", ["recognize", "--board", "board-dup.txt", "--phase", "guess", "wav-noise.wav"], "board-dup.txt line 25"),
 ]
 
@@ -118,6 +133,12 @@ def test_bad_input_gets_one_clear_line_and_status_2(files: Path, name: str, args
     assert done.returncode == 2, f"{name}: exit {done.returncode}\n{done.stderr}"
     assert len(lines) == 1 and lines[0].startswith("voicemaster: "), done.stderr
     assert message in lines[0]
+
+
+def test_an_unknown_voice_is_refused_before_the_game_starts_though_nothing_is_said_aloud(files: Path) -> None:
+    done = run([*PLAY, *DEAL, "--voice", "vulcan"], files)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr.startswith("voicemaster: unknown voice 'vulcan'")
 
 
 def test_the_table_has_at_least_twenty_malformed_inputs() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import signal
 import subprocess
 import sys
@@ -262,3 +263,13 @@ def test_a_second_setup_of_the_same_board_is_refused_while_the_first_runs(tmp_pa
         assert first.wait(timeout=60) == 0
     assert list(read_board(tmp_path / "board.txt")) == CARDS and not lock.exists()
     assert setup(tmp_path, confirmed(ROWS), "--key", str(write_key(tmp_path))).returncode == 0
+
+
+def test_the_board_of_a_table_being_laid_out_counts_no_agents(tmp_path: Path) -> None:
+    """Before the key card is typed every team had "0 left", and a key typed in gave counts to
+    a game not yet played: the top line only says what the setup waits for."""
+    done = setup(tmp_path, KEY_LINES + confirmed(ROWS[:2]))
+    assert done.returncode == 2, done.stderr
+    tops = [line for line in done.stdout.splitlines() if line.startswith("Setting up the table")]
+    assert "Setting up the table: row 1 of 5" in tops and "Setting up the table: row 3 of 5" in tops, done.stdout
+    assert not re.search(r"(Red|Blue) \d+ left", done.stdout), done.stdout

@@ -4,6 +4,7 @@ natural (piper, flite) voices, the real front end and recognizer hear them, the 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import threading
 import time
@@ -37,9 +38,21 @@ MAX_LINES = 150
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="watch a whole game played by synthetic voices", description=__doc__)
     p.add_argument("--seed", type=int, help="deal and players from this seed (default: random)")
-    p.add_argument("--mistakes", type=float, default=0.12, help="how often a player touches a wrong card (0..1)")
+    p.add_argument("--mistakes", type=share, default=0.12, metavar="0..1",
+                   help="how often a player touches a wrong card (default 0.12)")
     add_output_arguments(p)
     p.set_defaults(run=run)
+
+
+def share(value: str) -> float:
+    """A share from 0 to 1, refused at parse time: a rate of 2 would be taken as "always"."""
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError(f"should be a number from 0 to 1, not {value!r}")
+    return number
 
 
 @dataclass

@@ -19,8 +19,9 @@ from voicemaster.paths import config_file
 from voicemaster.setup.settings import EarSettings, Settings, TableChoice, load_config
 from voicemaster.speech.audio.denoise import DEFAULT_DENOISER, DENOISERS, OPTIONAL_PACKAGES, check_installed, offered
 from voicemaster.speech.audio.sources import NoMicrophone, list_devices
-from voicemaster.speech.ears.engines import ENGINES, check_engine
+from voicemaster.speech.ears.engines import AUTO_ORDER, ENGINES, check_engine
 from voicemaster.voice.settings import VoiceSettings
+from voicemaster.voice.synth import check_voice
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +35,7 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                    help="also show the board as a web page (default 127.0.0.1:8765, this machine only; "
                         "--web 0.0.0.0:8765 serves the TV, tablets and phones on the local network)")
     g.add_argument("--engine", type=engine_argument, metavar="{" + ",".join(ENGINES) + "}",
-                   help="speech recognizer (default auto: an English vosk model, else Whisper, else pocketsphinx)")
+                   help=f"speech recognizer (default auto: {AUTO_ORDER})")
     g.add_argument("--model", type=Path, help="a vosk model or CTranslate2 Whisper model directory")
     add_denoise_argument(g)
 
@@ -138,8 +139,22 @@ def voice_of(args: argparse.Namespace, config: dict[str, Any]) -> VoiceSettings:
         output=str(args.audio_out or config.get("audio_out") or default.output),
         rate=int(args.rate or voice.get("rate", default.rate)),
         volume=float(_pick(args.volume, voice.get("volume"), default.volume)),
-        voice=args.voice or voice.get("voice", default.voice),
+        voice=checked_voice(args.voice, voice.get("voice", default.voice), config),
     )
+
+
+def checked_voice(flag: str | None, configured: str | None, config: dict[str, Any]) -> str | None:
+    """--voice, else the config file's; one espeak-ng does not have is refused now, before any
+    game starts, even when nothing is going to be said aloud."""
+    if flag is not None:
+        check_voice(flag)
+        return flag
+    if configured is not None:
+        try:
+            check_voice(configured)
+        except InputError as exc:
+            raise InputError(f'[voice] voice = "{configured}": {exc}', str(config.get("_path"))) from None
+    return configured
 
 
 def ears_of(args: argparse.Namespace, config: dict[str, Any]) -> EarSettings:

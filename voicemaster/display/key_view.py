@@ -6,12 +6,11 @@ from typing import Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
 from voicemaster.display import labels
-from voicemaster.display.terminal import IDENTITY_STYLES, TEAM_STYLES, CardWords, card_grid
+from voicemaster.display.terminal import IDENTITY_STYLES, TEAM_STYLES, CardWords, Cell, card_grid
 from voicemaster.game.cards import Identity, Team
 from voicemaster.game.snapshot import CardView
 
@@ -19,7 +18,7 @@ COVERED_MARK = "✓"
 LEGEND = "R red agent · B blue agent · N bystander · A assassin · ✓ covered"
 
 
-def key_cell(card: CardView) -> RenderableType:
+def key_cell(card: CardView) -> Cell:
     """Identity by colour and letter; a covered card is struck through and ticked."""
     if card.identity is None:
         raise ValueError(f"the key view needs the identity of {card.word!r}")
@@ -28,7 +27,7 @@ def key_cell(card: CardView) -> RenderableType:
         text = CardWords(f"{label} {COVERED_MARK}", style="strike dim")
     else:
         text = CardWords(label)
-    return Padding(text, (0, 1), style=IDENTITY_STYLES[card.identity], expand=True)
+    return Cell(text, IDENTITY_STYLES[card.identity])
 
 
 def _summary(cards: Sequence[CardView]) -> Text:

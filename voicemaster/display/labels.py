@@ -68,6 +68,14 @@ def agents_text(snapshot: GameSnapshot, team: Team) -> str:
     return f"{team.title} {snapshot.remaining[team]} left"
 
 
+def agents_texts(snapshot: GameSnapshot) -> tuple[str, ...]:
+    """Each team's agents left, red first; none while a table is laid out ("Red 0 left" before
+    the key card is in said nothing true: no game is played yet)."""
+    if snapshot.laying_out is not None:
+        return ()
+    return tuple(agents_text(snapshot, team) for team in (Team.RED, Team.BLUE))
+
+
 def mic_bar(level: float | None, cells: int = MIC_BAR_CELLS) -> str:
     """A level meter made of characters, so it also works in plain text."""
     if level is None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import os
+import stat
 import sys
 import threading
 from collections import deque
@@ -23,6 +26,19 @@ SAID_SHOWN = 3
 """Announcements kept on the board, so a repeated answer is seen to arrive."""
 BOARD_MIN_WIDTH = 80
 """Below this the grid needs every column; QR codes go beside it only when wider."""
+
+
+def one_reader() -> bool:
+    """Whether stdout and stderr reach the same reader, so that a line printed to both is read
+    twice: one file (`> game.log 2>&1`), or stderr on the terminal with stdout piped on
+    (`| cat`, `| tee game.log`, `| less`)."""
+    try:
+        out, err = os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+    if (out.st_dev, out.st_ino) == (err.st_dev, err.st_ino):
+        return True
+    return sys.stderr.isatty() and stat.S_ISFIFO(out.st_mode)
 
 
 class LiveBoard:
@@ -78,13 +94,15 @@ class LiveBoard:
     def note(self, text: str, *, again_on_exit: bool = True, for_players: bool = False) -> None:
         """A line for the whole game (a web address, a warning). Off a terminal it is
         printed to stderr at once (and to stdout too, beside the game's text, when it is
-        `for_players`: the pages' addresses); on one it stays under the board and, unless
-        it was printed before the board started, is printed again when the board closes."""
+        `for_players`: the pages' addresses, then only there when the two reach one reader);
+        on one it stays under the board and, unless it was printed before the board started,
+        is printed again when the board closes."""
         with self._lock:
             if not self.interactive:
-                print(text, file=sys.stderr, flush=True)
                 if for_players:
                     print(text, flush=True)
+                if not (for_players and one_reader()):
+                    print(text, file=sys.stderr, flush=True)
                 return
             self._notes.append((text, again_on_exit))
             if self._live is not None:

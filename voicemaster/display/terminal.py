@@ -71,36 +71,102 @@ class CardWords:
                 line = part
         return [*lines, line]
 
+    @property
+    def longest(self) -> int:
+        """The widest part: a cell narrower than this cuts a word."""
+        return max(len(part) for _, part in self._parts)
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(max(len(part) for _, part in self._parts), len(self.label))
+        return Measurement(self.longest, len(self.label))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         text = "\n".join(self.lines(options.max_width))
         yield Text(text, justify="center", style=self.style, overflow="fold")
 
 
-def card_cell(card: CardView) -> RenderableType:
+@dataclass(frozen=True)
+class Cell:
+    """What a card shows in the grid: its words, and the style of its cell."""
+
+    words: CardWords
+    style: str
+
+
+SIZE = 5
+"""Cards a side of the grid."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """How much room the grid gives a card's words: the frame round the grid, and the spaces
+    either side of the words in each cell."""
+
+    edge: bool
+    padding: int
+
+    def word_width(self, width: int) -> int:
+        """The narrowest cell's room for words when the grid is `width` wide (its columns share
+        what the vertical lines leave)."""
+        lines = SIZE + 1 if self.edge else SIZE - 1
+        return (width - lines) // SIZE - 2 * self.padding
+
+
+ROOMS = (Room(edge=True, padding=1), Room(edge=True, padding=0), Room(edge=False, padding=0))
+"""From the roomiest: the first whose cells hold every card's longest word whole is drawn."""
+
+
+def card_cell(card: CardView) -> Cell:
     """A card as a cell: its identity by colour and by letter when the view carries it."""
     label = CardWords(labels.card_label(card.word, card.identity))
-    style = UNCOVERED_STYLE if card.identity is None else IDENTITY_STYLES[card.identity]
-    return Padding(label, (0, 1), style=style, expand=True)
+    return Cell(label, UNCOVERED_STYLE if card.identity is None else IDENTITY_STYLES[card.identity])
 
 
-def card_grid(
-    cards: Sequence[CardView], cell: Callable[[CardView], RenderableType] = card_cell
-) -> Table:
-    grid = Table(show_header=False, box=box.ROUNDED, expand=True, show_lines=True, padding=0)
-    for _ in range(5):
-        grid.add_column(justify="center", ratio=1, overflow="fold")
-    for row in range(5):
-        grid.add_row(*(cell(card) for card in cards[row * 5 : row * 5 + 5]))
-    return grid
+class CardGrid:
+    """The 5 × 5 cards, as roomy as the width lets every word stand whole ("HORSESHOE", never
+    "HORSESHO" over "E"): a framed grid with a space either side of the words, then without
+    the spaces, then without the outer frame; narrower still, each row of cards as a line of
+    words, which wraps between cards."""
+
+    def __init__(self, cells: Sequence[Cell]) -> None:
+        self.cells = list(cells)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
+        longest = max(cell.words.longest for cell in self.cells)
+        room = next((r for r in ROOMS if r.word_width(options.max_width) >= longest), None)
+        yield self._table(room) if room is not None else self._lines()
+
+    def _table(self, room: Room) -> Table:
+        grid = Table(show_header=False, box=box.ROUNDED, expand=True, show_lines=True, padding=0,
+                     show_edge=room.edge)
+        for _ in range(SIZE):
+            grid.add_column(justify="center", ratio=1, overflow="fold")
+        for row in range(SIZE):
+            grid.add_row(*(Padding(cell.words, (0, room.padding), style=cell.style, expand=True)
+                           for cell in self.cells[row * SIZE : row * SIZE + SIZE]))
+        return grid
+
+    def _lines(self) -> Table:
+        """Each row numbered, its cards on a line that wraps under the row's own number."""
+        lines = Table.grid(padding=(0, 1, 0, 0))
+        lines.add_column(style="dim")
+        lines.add_column(ratio=1)
+        for row in range(SIZE):
+            line = Text()
+            for n, cell in enumerate(self.cells[row * SIZE : row * SIZE + SIZE]):
+                line.append(" │ " if n else "", style="dim")
+                line.append(cell.words.label, style=f"{cell.style} {cell.words.style}".strip())
+            lines.add_row(str(row + 1), line)
+        return lines
+
+
+def card_grid(cards: Sequence[CardView], cell: Callable[[CardView], Cell] = card_cell) -> CardGrid:
+    return CardGrid([cell(card) for card in cards])
 
 
 def _score_line(snapshot: GameSnapshot) -> Text:
     line = Text()
-    for team in (Team.RED, Team.BLUE):
-        line.append(labels.agents_text(snapshot, team), style=TEAM_STYLES[team])
+    for team, agents in zip((Team.RED, Team.BLUE), labels.agents_texts(snapshot)):
+        line.append(agents, style=TEAM_STYLES[team])
         line.append("   ")
     line.append(labels.headline(snapshot), style=TEAM_STYLES[snapshot.turn])
     if snapshot.coop:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from voicemaster.display import labels
-from voicemaster.game.cards import Team
 from voicemaster.game.phase import Phase
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 
@@ -18,8 +17,7 @@ def render_text(snapshot: GameSnapshot, status: TableStatus | None = None) -> st
         " | ".join(cell.ljust(width) for cell in cells[row * 5 : row * 5 + 5]).rstrip()
         for row in range(5)
     ]
-    counts = "   ".join(labels.agents_text(public, team) for team in (Team.RED, Team.BLUE))
-    lines = [f"{counts}   {labels.headline(public)}", *rows]
+    lines = ["   ".join([*labels.agents_texts(public), labels.headline(public)]), *rows]
     lines.append(
         f"Clue: {labels.clue_text(public.clue)}   Guesses left: {labels.guesses_text(public)}"
         f"   Timer: {_timer(public)}"

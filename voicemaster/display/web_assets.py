@@ -212,8 +212,8 @@ JS = """
     const b = doc.board;
     if (!b) { return; }
     $("headline").textContent = b.headline;
-    $("red-left").textContent = "Red " + b.remaining.red + " left";
-    $("blue-left").textContent = "Blue " + b.remaining.blue + " left";
+    $("red-left").textContent = b.agents[0] || "";
+    $("blue-left").textContent = b.agents[1] || "";
     const banner = $("banner");
     banner.hidden = b.phase !== "over";
     banner.className = b.winner || "";

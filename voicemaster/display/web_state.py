@@ -29,6 +29,7 @@ def board_state(
         "winner": view.winner.value if view.winner else None,
         "headline": labels.headline(view),
         "remaining": {team.value: left for team, left in view.remaining.items()},
+        "agents": list(labels.agents_texts(view)),
         "clue": labels.clue_text(view.clue),
         "guesses": labels.guesses_text(view),
         "timer": None

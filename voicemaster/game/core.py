@@ -336,6 +336,11 @@ class Game:
         self.timer.resume()
         return [TimerResumed(self.timer.remaining())]
 
+    def start_clock(self) -> None:
+        """The table starts playing now: the phase's time counts from here, not from when the
+        game was built (before the ears and the speaker were loaded). A pause is kept."""
+        self.timer.restart(self.state.phase)
+
     def poll_timer(self) -> list[GameEvent]:
         """Timer warnings and time's up; an enforced TimeUp is followed by the caller applying TimeOut."""
         if self.is_over():

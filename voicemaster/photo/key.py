@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -28,6 +28,14 @@ from voicemaster.photo.result import KeyPhoto, PhotoError
 from voicemaster.photo.tuning import KEY_CARD
 
 
+Square = tuple[np.ndarray, float]
+"""A square's middle (px) and angle (degrees)."""
+Shape = tuple[np.ndarray, float, float]
+"""A square's middle, angle and side (px)."""
+MOST_AGENTS = 9
+"""The starting team's agents: no key card shows more squares of one team's colour."""
+
+
 @dataclass(frozen=True)
 class KeyGrid:
     lattice: Lattice
@@ -38,6 +46,15 @@ class KeyGrid:
     """The grid's share of the photo's area."""
     found: int
     """How many of the squares found lie on it."""
+    red: int = 0
+    blue: int = 0
+    """How many of its places hold a saturated red square, and a blue one."""
+
+    @property
+    def two_teams(self) -> bool:
+        """Both teams' colours on it, neither on more places than the starting team has agents:
+        a key card's squares, not codename cards all tinted by a blue (or red) lamp."""
+        return 0 < self.red <= MOST_AGENTS and 0 < self.blue <= MOST_AGENTS
 
 
 def read_key_photo(data: bytes) -> KeyPhoto:
@@ -82,7 +99,8 @@ def find_key_grids(bgr: np.ndarray) -> list[KeyGrid]:
     row or column holds no square found and either side of them could hold it."""
     scale = min(1.0, KEY_CARD.work_side / max(bgr.shape[:2]))
     small = bgr if scale == 1.0 else cv2.resize(bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    coloured = _colour_squares(small)
+    teams = _colour_squares(small)
+    coloured = [square for squares in teams for square in squares]
     if len(coloured) < KEY_CARD.least_coloured:
         return []
     best = _grids(small, coloured)
@@ -93,10 +111,10 @@ def find_key_grids(bgr: np.ndarray) -> list[KeyGrid]:
         grids = [g for g in _grids(small, _bright_squares(value, level)) if _holds(g, coloured)]
         if grids and (not best or grids[0].found > best[0].found):
             best = grids
-    return best
+    return [_with_teams(g, teams) for g in best]
 
 
-def _grids(small: np.ndarray, squares: list[tuple[np.ndarray, float]]) -> list[KeyGrid]:
+def _grids(small: np.ndarray, squares: list[Square]) -> list[KeyGrid]:
     """The grids through these squares (see find_key_grids), each holding at least
     KEY_CARD.min_squares of them."""
     if len(squares) < KEY_CARD.min_squares:
@@ -114,10 +132,16 @@ def _grids(small: np.ndarray, squares: list[tuple[np.ndarray, float]]) -> list[K
             if len(place_of) >= KEY_CARD.min_squares]
 
 
-def _holds(grid: KeyGrid, coloured: list[tuple[np.ndarray, float]]) -> bool:
+def _holds(grid: KeyGrid, coloured: list[Square]) -> bool:
     """Whether at least KEY_CARD.least_coloured red or blue squares lie on the grid's places."""
     on = sum(grid.lattice.place_of(centre) is not None for centre, _ in coloured)
     return on >= KEY_CARD.least_coloured
+
+
+def _with_teams(grid: KeyGrid, teams: tuple[list[Square], list[Square]]) -> KeyGrid:
+    """The grid with how many of its places hold a red square, and a blue one."""
+    red, blue = (len({grid.lattice.place_of(centre) for centre, _ in squares} - {None}) for squares in teams)
+    return replace(grid, red=red, blue=blue)
 
 
 def _area(lattice: Lattice, size: tuple[int, int]) -> float:
@@ -137,16 +161,17 @@ def _masks(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return red.astype(np.uint8) * 255, blue.astype(np.uint8) * 255
 
 
-def _colour_squares(bgr: np.ndarray) -> list[tuple[np.ndarray, float]]:
-    """Middles and angles of saturated red or blue squares, those of the commonest size."""
+def _colour_squares(bgr: np.ndarray) -> tuple[list[Square], list[Square]]:
+    """Middles and angles of saturated red squares and of blue ones, those of the commonest
+    size of them all."""
     kernel = np.ones((KEY_CARD.open_px, KEY_CARD.open_px), np.uint8)
-    found = []
-    for mask in _masks(bgr):
-        found += _square_shapes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.RETR_EXTERNAL)
-    return _commonest_size(found)
+    red, blue = (_square_shapes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.RETR_EXTERNAL)
+                 for mask in _masks(bgr))
+    kept = _commonest(red + blue)
+    return [_plain(red[i]) for i in kept if i < len(red)], [_plain(blue[i - len(red)]) for i in kept if i >= len(red)]
 
 
-def _bright_squares(value: np.ndarray, level: int) -> list[tuple[np.ndarray, float]]:
+def _bright_squares(value: np.ndarray, level: int) -> list[Square]:
     """Middles and angles of squares at least `level` bright (`value`: the photo's HSV value,
     0-255) on a darker ground, those of the commonest size; squares within squares count
     (the panel lies in the card)."""
@@ -155,7 +180,7 @@ def _bright_squares(value: np.ndarray, level: int) -> list[tuple[np.ndarray, flo
     return _commonest_size(_square_shapes(cv2.morphologyEx(bright, cv2.MORPH_OPEN, kernel), cv2.RETR_LIST))
 
 
-def _square_shapes(mask: np.ndarray, mode: int) -> list[tuple[np.ndarray, float, float]]:
+def _square_shapes(mask: np.ndarray, mode: int) -> list[Shape]:
     """Middle, angle and side of every shape in the mask that is a square seen at a slant
     (a quadrilateral up to KEY_CARD.square_aspect times as long as wide, filling most of it)."""
     t = KEY_CARD
@@ -172,19 +197,29 @@ def _square_shapes(mask: np.ndarray, mode: int) -> list[tuple[np.ndarray, float,
     return found
 
 
-def _commonest_size(found: list[tuple[np.ndarray, float, float]]) -> list[tuple[np.ndarray, float]]:
+def _commonest_size(found: list[Shape]) -> list[Square]:
     """The middles and angles of the squares within KEY_CARD.size_alike of the commonest side,
     each once (a square's outline and its inside are one square)."""
+    return [_plain(found[i]) for i in _commonest(found)]
+
+
+def _commonest(found: list[Shape]) -> list[int]:
+    """Which of `found` _commonest_size keeps, in order."""
     if not found:
         return []
     alike = math.log(KEY_CARD.size_alike)
     sides = np.array([s for _, _, s in found])
     side = float(sides[int(np.argmax([(np.abs(np.log(sides / s)) < alike).sum() for s in sides]))])
-    kept: list[tuple[np.ndarray, float]] = []
-    for centre, angle, s in found:
-        if abs(math.log(s / side)) < alike and all(np.linalg.norm(centre - c) >= side / 2 for c, _ in kept):
-            kept.append((centre, angle))
+    kept: list[int] = []
+    for i, (centre, _, s) in enumerate(found):
+        if abs(math.log(s / side)) < alike and all(np.linalg.norm(centre - found[k][0]) >= side / 2 for k in kept):
+            kept.append(i)
     return kept
+
+
+def _plain(shape: Shape) -> Square:
+    """A shape's middle and angle."""
+    return shape[0], shape[1]
 
 
 def _square_axis(angles: list[float]) -> np.ndarray:

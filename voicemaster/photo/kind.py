@@ -1,6 +1,8 @@
 """A photo of either kind: a key card that fills a good part of the frame makes it a key
 photo; a smaller one (a key card standing beside the dealt cards, or photographed from
-afar) makes it one only when the photo holds no grid of codename cards."""
+afar) makes it one only when the photo holds no grid of codename cards. A grid of squares all
+of one colour is no key card however large (codename cards under a blue lamp): the photo is
+read as a board first."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ def read_photo(data: bytes) -> BoardPhoto | KeyPhoto:
     start = time.perf_counter()
     bgr = decode(data)
     grids = find_key_grids(bgr)
-    large = [g for g in grids if g.area >= KEY_CARD.key_area]
+    large = [g for g in grids if g.area >= KEY_CARD.key_area and g.two_teams]
     if large:
         return read_key(large, start)
     try:

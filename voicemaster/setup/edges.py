@@ -15,7 +15,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable
 
 from voicemaster.app import App, Display
-from voicemaster.display.live import LiveBoard
+from voicemaster.display.live import LiveBoard, one_reader
 from voicemaster.display.qr import AddressCode
 from voicemaster.display.spymasters_screen import show_spymasters_code
 from voicemaster.display.web import WebDisplay
@@ -252,13 +252,14 @@ class Edges:
         start_thread(feed, "listening", self.inbox)
 
     def tell_warnings(self) -> None:
-        """Printed now (kept on the full-screen board, which would hide stderr), and said to
-        the table when the app starts talking."""
+        """Printed now (kept on the full-screen board, which would hide stderr; off a terminal
+        on stderr, unless it reaches the reader of the printed board, where it is shown as it
+        is said), and said to the table when the app starts talking."""
         board = self.displays.board
         for warning in self.ears.warnings if self.ears is not None else ():
             if board.interactive:
                 board.note(f"Warning: {warning}")
-            else:
+            elif not one_reader():
                 print(f"voicemaster: warning: {warning}", file=sys.stderr)
             self.inbox.put(Notice(warning))
 

@@ -63,6 +63,9 @@ def deal_from(table: TableChoice) -> Deal:
     """The physical deal when given, else a fresh seeded one from the word list."""
     rng = random.Random(table.seed)
     if table.board is not None:
+        if table.deal:
+            raise InputError("--board and --deal: play the cards of the board file, or deal from the word list, "
+                             "not both")
         cards = read_board(table.board)
         if table.key is not None and table.random_key:
             raise InputError("--key and --random-key: give the key card, or have one drawn, not both")

@@ -28,7 +28,7 @@ import tempfile
 import time
 import wave
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 import numpy as np
 
@@ -95,7 +95,7 @@ class Pyttsx3Synthesizer:
     def _apply(self, settings: VoiceSettings) -> None:
         engine = self._engine
         if settings.voice is not None:
-            _check_voice(engine, settings.voice)
+            _check_known(settings.voice, engine.getProperty("voices"))
             engine.setProperty("voice", settings.voice)
         engine.setProperty("rate", settings.rate)
         engine.setProperty("volume", settings.volume)
@@ -139,11 +139,26 @@ class Pyttsx3Synthesizer:
         shutil.rmtree(self._dir, ignore_errors=True)
 
 
-def _check_voice(engine: Any, voice: str) -> None:
-    """pyttsx3 swallows a bad voice name and keeps the old voice: refuse it up front."""
+def check_voice(voice: str) -> None:
+    """InputError for a voice espeak-ng does not have, at start and whatever the output: with
+    `--audio-out none`, or no sound card, no announcement is synthesized and the voice would
+    never be looked at. Only espeak-ng's data path is set up to list its voices, not the
+    engine. Without espeak-ng there is nothing to check against (the speaker says so)."""
+    try:
+        from pyttsx3.drivers import _espeak
+        from pyttsx3.drivers.espeak import EspeakDriver
+    except (ImportError, OSError, RuntimeError):
+        return
+    _espeak.dll.espeak_ng_InitializePath(None)
+    _check_known(voice, EspeakDriver.getProperty("voices"))
+
+
+def _check_known(voice: str, voices: Iterable[Any]) -> None:
+    """pyttsx3 swallows a bad voice name and keeps the old voice: refuse it up front. A
+    variant after "+" (en-gb+f3) is espeak-ng's to judge."""
     base = voice.split("+", 1)[0].lower()
     known: set[str] = set()
-    for v in engine.getProperty("voices"):
+    for v in voices:
         known.update({v.id.lower(), v.id.lower().rsplit("/", 1)[-1], v.name.lower()})
         known.update(language.lower() for language in v.languages)
     if base not in known:

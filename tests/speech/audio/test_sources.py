@@ -70,8 +70,8 @@ def test_any_wav_format_becomes_the_same_16k_mono_speech(tmp_path, speech, rate,
     [
         (b"", "empty"),
         (b"hello, I am a text file\n", "not a WAV"),
-        (b"RIFF\x10\x00\x00\x00WAVEfmt ", "truncated"),
-        ("truncate", "truncated"),
+        (b"RIFF\x10\x00\x00\x00WAVEfmt ", "cut short: the WAV ends inside its header"),
+        ("truncate", "cut short: the WAV holds"),
         ("alaw", "unsupported WAV encoding"),
     ],
 )

@@ -5,9 +5,13 @@ from __future__ import annotations
 import hashlib
 import http.server
 import io
+import re
 import stat
+import subprocess
+import sys
 import threading
 import zipfile
+from functools import partial
 from pathlib import Path
 from typing import Iterator
 
@@ -16,6 +20,7 @@ import pytest
 from voicemaster.cli import main
 from voicemaster.speech.ears.model_fetch import ModelFetchError, fetch_model
 from voicemaster.speech.ears.models import find_models, find_vosk_model
+from voicemaster.speech.ears.whisper.model import installed_parts
 
 NAME = "vosk-model-tiny-en-test-0.1"
 
@@ -174,3 +179,22 @@ def test_devices_says_clearly_when_there_are_none(capsys) -> None:
         assert "No audio devices found" in out and "--input text" in out
     else:
         assert out.strip()
+
+
+def test_play_help_names_the_engines_auto_tries_in_the_order_models_says_it_uses_them(tmp_path) -> None:
+    """With an English vosk model beside an installed Whisper, `voicemaster models` says which
+    one `--engine auto` takes: the first of those `play --help` lists that is present."""
+    (tmp_path / NAME / "am").mkdir(parents=True)
+    (tmp_path / NAME / "am" / "final.mdl").write_bytes(b"acoustic model")
+    (tmp_path / NAME / "conf").mkdir()
+    run = partial(subprocess.run, capture_output=True, text=True, timeout=120, check=True)
+    listed = run([sys.executable, "-m", "voicemaster", "models", "--models-dir", str(tmp_path)]).stdout
+    used = re.search(r"--engine auto uses (\w+)", listed)
+    helped = " ".join(run([sys.executable, "-m", "voicemaster", "play", "--help"]).stdout.split())
+    order = re.search(r"--engine .*?\(default auto: ([^)]*)\)", helped)
+    assert used and order, (listed, helped)
+    engines = [next(e for e in ("whisper", "vosk", "pocketsphinx") if e in said.lower())
+               for said in order.group(1).split(", else ")]
+    present = ["vosk", "pocketsphinx"] + (["whisper"] if installed_parts() is not None else [])
+    assert sorted(engines) == ["pocketsphinx", "vosk", "whisper"], order.group(1)
+    assert next(e for e in engines if e in present) == used.group(1), (order.group(1), listed)

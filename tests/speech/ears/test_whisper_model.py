@@ -217,3 +217,31 @@ def test_a_fetched_file_that_differs_is_refused_and_leaves_nothing(publisher: Fi
     finally:
         publisher.damaged.clear()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_whisper_model_too_new_for_this_ctranslate2_is_one_warning_read_once(tmp_path: Path) -> None:
+    """A model written by a later CTranslate2 (its binary version 999) under `auto`: a warning and
+    pocketsphinx. Printed to stderr and shown as said on the printed board, it was read twice
+    in `play ... > game.log 2>&1`."""
+    import subprocess
+    import sys
+
+    from tests.reliability.bad_files import noise_wav
+
+    too_new = tmp_path / "home" / "models" / "whisper-from-the-future"
+    too_new.mkdir(parents=True)
+    for name in ("config.json", "tokenizer.json"):
+        shutil.copy(bundled_model() / name, too_new / name)
+    (too_new / "model.bin").write_bytes((999).to_bytes(4, "little"))
+    (tmp_path / "board.txt").write_text("\n".join(BOARD) + "\n")
+    (tmp_path / "key.txt").write_text("RRRRR\nRRRRB\nBBBBB\nBBNNN\nNNNNA\n")
+    (tmp_path / "noise.wav").write_bytes(noise_wav())
+    log = tmp_path / "game.log"
+    with log.open("w") as out:
+        done = subprocess.run([sys.executable, "-m", "voicemaster", "play", "--input", "noise.wav", "--board", "board.txt",
+                               "--key", "key.txt", "--audio-out", "none"], stdout=out, stderr=subprocess.STDOUT,
+                              cwd=tmp_path, env={**os.environ, "VOICEMASTER_HOME": str(tmp_path / "home")}, timeout=300)
+    read = log.read_text()
+    assert done.returncode == 0, read
+    assert read.count("binary version v999") == 1, read
+    assert "Listening with pocketsphinx" in read

@@ -37,10 +37,13 @@ def decode_wav(data: bytes, name: str, streamed: bool = False) -> tuple[np.ndarr
     """Samples as float32 in -1..1, shape (frames, channels), and the format.
 
     `streamed` accepts a data chunk shorter than declared (a WAV written to a pipe);
-    otherwise that is a truncated file.
+    otherwise that is a file cut short, and so is a header that ends early: said so, not
+    taken for an unsupported encoding (a cut extensible header loses its real format tag).
     """
     if len(data) == 0:
         raise InputError("empty file, not a WAV", path=name)
+    if len(data) < 12 and len(data) >= 4 and data[:4] == b"RIFF":
+        raise InputError(f"cut short: the WAV ends inside its header ({len(data)} bytes)", path=name)
     if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":
         raise InputError("not a WAV file (no RIFF/WAVE header)", path=name)
     fmt: WavFormat | None = None
@@ -49,26 +52,37 @@ def decode_wav(data: bytes, name: str, streamed: bool = False) -> tuple[np.ndarr
         chunk_id, size = struct.unpack_from("<4sI", data, pos)
         body = data[pos + 8 : pos + 8 + size]
         if chunk_id == b"fmt ":
+            if len(body) < size:
+                raise InputError(f"cut short: the WAV ends inside its header (its fmt chunk has {len(body)} "
+                                 f"of {size} bytes)", path=name)
             fmt = _parse_fmt(body, name)
         elif chunk_id == b"data":
             if fmt is None:
                 raise InputError("WAV data chunk before its fmt chunk", path=name)
             if len(body) < size and not (streamed or size in _STREAMING_SIZES):
-                raise InputError(
-                    f"truncated WAV: {len(body)} of {size} data bytes present", path=name
-                )
+                raise InputError(_data_cut(len(body), size), path=name)
             return _samples(body, fmt, name), fmt
         pos += 8 + size + (size & 1)
     if fmt is None:
-        raise InputError("truncated WAV: no fmt chunk", path=name)
-    raise InputError("truncated WAV: no data chunk", path=name)
+        raise InputError("cut short: the WAV ends inside its header (no fmt chunk)", path=name)
+    raise InputError("cut short: the WAV's header is whole but its sound data is missing (no data chunk)",
+                     path=name)
+
+
+def _data_cut(present: int, declared: int) -> str:
+    if present == 0:
+        return f"cut short: the WAV's header is whole but its sound data is missing (0 of {declared} bytes)"
+    return f"cut short: the WAV holds {present} of its {declared} bytes of sound data"
 
 
 def _parse_fmt(body: bytes, name: str) -> WavFormat:
     if len(body) < 16:
-        raise InputError("truncated WAV fmt chunk", path=name)
+        raise InputError(f"bad WAV header: its fmt chunk is {len(body)} bytes, at least 16 expected", path=name)
     tag, channels, rate, _, _, bits = struct.unpack_from("<HHIIHH", body)
-    if tag == _EXTENSIBLE and len(body) >= 26:
+    if tag == _EXTENSIBLE:
+        if len(body) < 26:
+            raise InputError(f"bad WAV header: an extensible fmt chunk of {len(body)} bytes, at least 26 expected",
+                             path=name)
         tag = struct.unpack_from("<H", body, 24)[0]
     if tag not in (_PCM, _FLOAT):
         raise InputError(f"unsupported WAV encoding (format tag {tag}); use PCM", path=name)

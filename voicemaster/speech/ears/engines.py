@@ -33,6 +33,8 @@ RETIRED = {
             "against 92%) and took none of their talk, where the two together took 12%; use auto",
 }
 """Engines that were offered once, and why they are no more: said when one is asked for."""
+AUTO_ORDER = "Whisper, else an English vosk model, else pocketsphinx"
+"""What `auto` listens with, in the order `choose` tries them: the words of --engine's help."""
 
 
 def check_engine(engine: str) -> str:
