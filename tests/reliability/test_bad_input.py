@@ -33,6 +33,9 @@ CASES = [
     ("board: key and random key", [*PLAY, *DEAL, "--random-key"], "--key and --random-key"),
     ("board: and a deal", [*PLAY, *DEAL, "--deal"], "--board and --deal: play the cards of the board file"),
     ("board: random key and a deal", [*PLAY, "--board", "board.txt", "--random-key", "--deal"], "--board and --deal"),
+    ("board: and a word list", [*PLAY, *DEAL, "--wordlist", "board.txt"], "--board and --wordlist: play the cards"),
+    ("resume: and a deal", [*PLAY, "--resume", "--journal", "game.jsonl", "--deal"], "not with --deal, --wordlist or --seed"),
+    ("resume: and a seed", [*PLAY, "--resume", "--journal", "game.jsonl", "--seed", "3"], "--resume goes on with the recorded game"),
     ("board: one card twice", ["check-clue", "--board", "board-ice-cream.txt", "ocean 2"],
      "board-ice-cream.txt line 25: 'ice-cream' is already on line 24 as 'Ice Cream'"),
     # key files

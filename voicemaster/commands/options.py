@@ -201,6 +201,15 @@ def rules_named(args: argparse.Namespace, config: dict[str, Any]) -> frozenset[s
 
 
 def table_of(args: argparse.Namespace, config: dict[str, Any]) -> TableChoice:
+    """The table the command line names; InputError for a choice it would silently drop (a word
+    list on the command line beside a board file, a deal beside a game to resume). The config
+    file's word list stays a default, beside a board or not."""
+    if args.board is not None and args.wordlist is not None:
+        raise InputError("--board and --wordlist: play the cards of the board file, or deal from the word list, "
+                         "not both")
+    if args.resume and (args.deal or args.wordlist is not None or args.seed is not None):
+        raise InputError("--resume goes on with the recorded game, whose cards are dealt already: "
+                         "not with --deal, --wordlist or --seed")
     return TableChoice(
         board=args.board, key=args.key, random_key=args.random_key, deal=args.deal,
         wordlist=args.wordlist or configured_wordlist(config), seed=args.seed, journal=args.journal,
