@@ -13,8 +13,6 @@ IRREGULAR_DEMONYMS = {
     "england": ("english",),
     "france": ("french",),
     "greece": ("greek",),
-    "holland": ("dutch",),
-    "netherlands": ("dutch",),
     "wales": ("welsh",),
     "spain": ("spanish", "spaniard"),
     "britain": ("british", "briton"),
@@ -142,7 +140,7 @@ def demonym_bases(word: str) -> set[str]:
 
 
 def listed_bases(word: str) -> set[str]:
-    """The listed irregular bases of `word` (people -> person, Dutch -> Holland)."""
+    """The listed irregular bases of `word` (people -> person, French -> France)."""
     found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
     found |= IRREGULAR_BASES.get(word, frozenset())
     found.update(w for w in (CLIPPINGS.get(word), FULL_FORMS.get(word)) if w)

@@ -27,6 +27,7 @@ from voicemaster.referee.naming import relation
 from voicemaster.referee.prefixes import prefix_bases
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.settled import ACCIDENT, MADE, settled
+from voicemaster.referee.shared_form import shares_form
 from voicemaster.referee.sounds import bare, pronunciations, said_alike
 from voicemaster.referee.spelling import CLIPPED, DOUBTFUL_SPELLINGS, FULL, american, spelling_of
 from voicemaster.referee.translations import translated_from
@@ -76,7 +77,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
         found: dict[str, bool] = {}
         if kinship.known(stem):
             for k, minor in kinship.kin(stem).items():
-                if not minor and len(k) <= len(stem) and k != stem and heard_as_kin(stem, k):
+                if not minor and len(k) <= len(stem) and k != stem and heard_as_kin(stem, k) and shares_form(stem, k):
                     if not by_accident(stem, k):
                         found[k] = derived_soundly(stem, k)
             for base, chained in derivation.unlinked_bases(stem).items():
