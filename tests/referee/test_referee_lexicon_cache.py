@@ -30,6 +30,7 @@ TINY = Lexicon(
     suffixed={"snowy": "snow"},
     translations={"nieve": "snow:es"},
     settled={"snowy snow": "m"},
+    demonyms={"muscovite": "moscow|muscovy"},
 )
 
 

@@ -8,7 +8,8 @@ scripts/build_morphology.py) and of WordNet's irregular forms (data/wordnet_form
 brethren, oxen, cherubim), for the forms lemminflect does not list, and of its spellings of one word
 (data/wordnet_spellings.tsv.gz: kabob, kebab); the suffixed words Wiktionary derives, from MorphyNet
 (data/morphynet_suffixed.tsv.gz, built by scripts/build_derivations.py: sluggish <- slug); and two tables written by hand, common translations of
-English words (data/translations.tsv) and doubtful word pairs judged once (data/settled_pairs.tsv).
+English words (data/translations.tsv), doubtful word pairs judged once (data/settled_pairs.tsv) and the words for
+the people and things of places (data/demonyms.tsv: muscovite <- moscow).
 Importing those packages and parsing their files takes a few seconds, so the first build
 writes one flat file of string tables (marshal); later start-ups only read it.
 """
@@ -42,6 +43,7 @@ TRANSLATIONS_TABLE = resources.files("voicemaster.referee") / "data" / "translat
 LANGUAGES = {"es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese"}
 """The translation table's columns after the English word, in order."""
 SETTLED_TABLE = resources.files("voicemaster.referee") / "data" / "settled_pairs.tsv"
+DEMONYMS_TABLE = resources.files("voicemaster.referee") / "data" / "demonyms.tsv"
 EXTRA_BRITISH = {
     "cheque": "check",
     "cheques": "checks",
@@ -102,6 +104,9 @@ class Lexicon:
     settled: dict[str, str]
     """"word base" -> "m" (made from it) or "a" (an accident of spelling), judged by hand
     (data/settled_pairs.tsv): "nameless name" -> "m", "artery art" -> "a"."""
+    demonyms: dict[str, str]
+    """A word for the people or things of a place -> the places, "|"-separated (data/demonyms.tsv):
+    muscovite -> "moscow|muscovy", oxonian -> "oxford"."""
 
     def freq(self, word: str) -> float:
         return self.zipf.get(word, 0.0)
@@ -238,6 +243,16 @@ def _settled() -> dict[str, str]:
     return {f"{row[0]} {row[1]}": row[2][0] for row in rows if row[0] and not row[0].startswith("#")}
 
 
+def _demonyms() -> dict[str, str]:
+    out: dict[str, set[str]] = {}
+    for line in DEMONYMS_TABLE.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            place, words = line.split("\t")
+            for word in words.split(","):
+                out.setdefault(word, set()).add(place)
+    return {word: "|".join(sorted(places)) for word, places in out.items()}
+
+
 def build() -> Lexicon:
     lemmas, pos, proper = _morphology()
     for form, bases in _two_columns(FORMS_TABLE).items():
@@ -263,6 +278,7 @@ def build() -> Lexicon:
         suffixed=_two_columns(SUFFIXED_TABLE),
         translations=_translations(american),
         settled=_settled(),
+        demonyms=_demonyms(),
     )
 
 
@@ -275,6 +291,7 @@ def _fingerprint() -> str:
     digest.update(SUFFIXED_TABLE.read_bytes())
     digest.update(TRANSLATIONS_TABLE.read_bytes())
     digest.update(SETTLED_TABLE.read_bytes())
+    digest.update(DEMONYMS_TABLE.read_bytes())
     digest.update(f"min_zipf={WORDS.lexicon_min_zipf};".encode())
     for name in SOURCES:
         digest.update(f"{name}={metadata.version(name)};".encode())

@@ -1,6 +1,7 @@
 """Derivations no spelling rule reaches: demonyms (America -> American, France ->
-French), listed irregular derivations (long -> length, person -> people) and clippings
-(fridge <- refrigerator, lab <- laboratory)."""
+French, Moscow -> Muscovite: data/demonyms.tsv, read through the lexicon), listed irregular
+derivations (long -> length, person -> people) and clippings (fridge <- refrigerator, lab <-
+laboratory)."""
 
 from __future__ import annotations
 
@@ -9,31 +10,6 @@ from voicemaster.referee.tuning import DERIVATIONS
 
 DEMONYM_TAILS = ("", "n", "an", "ian", "ean", "ese", "ish", "er", "i", "ite")
 PLACE_ENDINGS = ("", "a", "o", "e", "y", "ia", "ium", "ey")
-IRREGULAR_DEMONYMS = {
-    "england": ("english",),
-    "france": ("french",),
-    "greece": ("greek",),
-    "wales": ("welsh",),
-    "spain": ("spanish", "spaniard"),
-    "britain": ("british", "briton"),
-    "scotland": ("scottish", "scots"),
-    "ireland": ("irish",),
-    "poland": ("polish",),
-    "sweden": ("swedish",),
-    "denmark": ("danish",),
-    "finland": ("finnish",),
-    "switzerland": ("swiss",),
-    "peru": ("peruvian",),
-    "norway": ("norwegian",),
-    "portugal": ("portuguese",),
-    "thailand": ("thai",),
-    "iceland": ("icelandic",),
-    "cyprus": ("cypriot",),
-    "philippines": ("filipino",),
-    "arabia": ("arab", "arabic", "arabian"),
-    "afghanistan": ("afghan",),
-    "china": ("chinese",),
-}
 
 
 IRREGULAR_DERIVATIONS = {
@@ -140,8 +116,8 @@ def demonym_bases(word: str) -> set[str]:
 
 
 def listed_bases(word: str) -> set[str]:
-    """The listed irregular bases of `word` (people -> person, French -> France)."""
-    found = {place for place, names in IRREGULAR_DEMONYMS.items() if word in names}
+    """The listed irregular bases of `word` (people -> person, French -> France, Muscovite -> Moscow)."""
+    found = set(filter(None, lexicon().demonyms.get(word, "").split("|")))
     found |= IRREGULAR_BASES.get(word, frozenset())
     found.update(w for w in (CLIPPINGS.get(word), FULL_FORMS.get(word)) if w)
     return found
