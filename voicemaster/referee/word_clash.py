@@ -88,6 +88,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
         else:
             found = dict.fromkeys(affixes.bases(stem), False)
         found = {base: strong or wiktionary.derives(stem, base) for base, strong in found.items()}
+        found.update((base, True) for base in wiktionary.learned_bases(stem))
         found.update((base, True) for base in listed_forms.listed_bases(stem))
         for base, strong in found.items():
             for root in {base} if _a_lemma_itself(base) else stems(base):
