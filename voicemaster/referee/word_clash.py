@@ -24,7 +24,7 @@ from voicemaster.referee.evidence import by_accident, derived_soundly
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash, maybe
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
-from voicemaster.referee.prefixes import prefix_bases
+from voicemaster.referee.prefixes import prefix_bases, sure_prefix_bases
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.settled import ACCIDENT, MADE, settled
 from voicemaster.referee.shared_form import shares_form
@@ -88,7 +88,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
         else:
             found = dict.fromkeys(affixes.bases(stem), False)
         found = {base: strong or wiktionary.derives(stem, base) for base, strong in found.items()}
-        found.update((base, True) for base in wiktionary.learned_bases(stem))
+        found.update((base, True) for base in wiktionary.learned_bases(stem) | sure_prefix_bases(stem))
         found.update((base, True) for base in listed_forms.listed_bases(stem))
         for base, strong in found.items():
             for root in {base} if _a_lemma_itself(base) else stems(base):
