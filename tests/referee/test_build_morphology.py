@@ -185,3 +185,18 @@ def test_spellings_of_one_word_share_every_sense() -> None:
 def test_words_said_apart_are_no_spellings_of_one_word() -> None:
     synsets = {("00000001", "n"): build.Synset("N", ["choral", "chorale"], [], "", 10)}
     assert build.spelling_rows(synsets, {"choral": "K AO1 R AH0 L", "chorale": "K ER0 AE1 L"}) == []
+
+
+def test_a_clipped_noun_may_keep_an_ending_of_clippings() -> None:
+    """budgie is budg(erigar) + -ie, specs spec(tacles) + -s (issue 49); nosy and nosey are spellings,
+    and boxy is box + -y, no clipping of boxlike."""
+    synsets = {
+        (f"{i:08d}", pos): build.Synset("N", words, [], "", 6)
+        for i, (pos, words) in enumerate(
+            [("n", ["budgerigar", "budgie"]), ("n", ["spectacles", "specs"]), ("a", ["nosy", "nosey"]),
+             ("a", ["boxy", "boxlike"])]
+        )
+    }
+    rows = [line.split() for line in build.spelling_rows(synsets, {})]
+    assert ["budgie", "budgerigar", "<"] in rows and ["specs", "spectacles", "<"] in rows
+    assert not [row for row in rows if row[0] in ("nosy", "nosey", "boxy") and row[2] == "<"]
