@@ -79,8 +79,9 @@ Senses = dict[str, set[tuple[str, str]]]
 def _clippings(synsets: dict[tuple[str, str], Synset], senses: Senses) -> dict[tuple[str, str], str]:
     """A synonym spelled at the start of another, maybe with an ending of clippings (budgie,
     budgerigar), whose every sense is one of the other's, and that leaves no affix (those are
-    derivations): a clipping (sax, saxophone; lab, laboratory). Cap shares one sense with capital, and has senses of its own; a full form
-    with senses of its own is marked so (traverse is more than a trave)."""
+    derivations): a clipping (sax, saxophone; lab, laboratory). Cap shares one sense with capital,
+    and has senses of its own; a full form with senses of its own is marked so (traverse is more
+    than a trave)."""
     found: dict[tuple[str, str], str] = {}
     for key, synset in synsets.items():
         words = sorted({w for w in synset.words if w.isalpha() and w.islower() and len(w) >= MIN_CLIPPING})

@@ -15,7 +15,8 @@ TABLE = resources.files("voicemaster.referee") / "data" / "demonyms.tsv"
 
 def _rows() -> list[tuple[str, list[str]]]:
     lines = TABLE.read_text(encoding="utf-8").splitlines()
-    return [(place, words.split(",")) for place, words in (line.split("\t") for line in lines if not line.startswith("#"))]
+    rows = (line.split("\t") for line in lines if not line.startswith("#"))
+    return [(place, words.split(",")) for place, words in rows]
 
 
 def test_the_table_is_lower_case_words_each_place_once() -> None:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal, remainder
 from voicemaster.referee.evidence import by_accident, tie_holds
+from voicemaster.referee.homographs import derived_elsewhere
 from voicemaster.referee.suffixes import heard_as_derived
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import readings
@@ -133,6 +134,8 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
                 if _accidental(said.word, shown.word, found.word):
                     continue
                 tie = Tie(rule, maybe(phrase), True, phrase)
+            elif elsewhere := derived_elsewhere(said.word, shown.word):
+                tie = Tie(rule, f"{phrase} only if {display} is not read as the {elsewhere}", True)
             else:
                 return Tie(rule, phrase, False)
             best = best or tie

@@ -21,6 +21,7 @@ from voicemaster.referee import affixes, compounds, derivation, kinship, listed_
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.compounds import LIKELY, SPELLED, SURE, Level
 from voicemaster.referee.evidence import by_accident, derived_soundly
+from voicemaster.referee.homographs import derived_elsewhere, inflected_elsewhere
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash, maybe
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
@@ -164,6 +165,11 @@ def _inflection(clue: str, card: str, display: str) -> Clash | None:
         for shown in readings(card):
             if said.word != shown.word or (said.pos != shown.pos and ANY_POS not in (said.pos, shown.pos)):
                 continue
+            elsewhere = shown.pos == ANY_POS and said.pos in POS_NAMES and inflected_elsewhere(shown.word, said.pos)
+            if elsewhere and not said.doubtful:
+                phrase = f"is a form of {display} only if {display} is not read as the {elsewhere}"
+                best = best or Clash("form", phrase, True)
+                continue
             irregular = not affixal(affixes.remainder(clue, card) or "-")
             if not (said.doubtful or shown.doubtful) and said.pos in POS_NAMES and irregular and _said_two_ways(card):
                 reading = f"the {POS_NAMES[said.pos]}"
@@ -188,6 +194,9 @@ def _derivation(clue: str, card: str, display: str, level: Level) -> Clash | Non
     if base is None:
         return None
     rule, phrase = relation((clue, clue), (card, card), base, display)
+    elsewhere = next(filter(None, (derived_elsewhere(stem, c) for stem in a for c in b)), None)
+    if elsewhere:
+        return Clash(rule, f"{phrase} only if {display} is not read as the {elsewhere}", True)
     return Clash(rule, maybe(phrase), True, phrase) if level > SURE else Clash(rule, phrase)
 
 
