@@ -304,7 +304,23 @@ def _word_splits(word: str) -> tuple[Split, ...]:
                 found.append(parts)
         if found:
             break
+    if not found and wholes and kinship.known(word):
+        found = [parts for parts in _rare_part_spellings(word) if any(_joins(w, parts) for w in wholes)]
     return tuple(found)
+
+
+def _rare_part_spellings(word: str) -> list[Split]:
+    """Two parts of a word WordNet lists, one of them a word too rare to be a part by itself (mallow in
+    marshmallow, suckle in honeysuckle) beside a common one (issue 49): the listed whole vouches for it."""
+    lex = lexicon()
+    out = []
+    for cut in range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part + 1):
+        head, tail = word[:cut], word[cut:]
+        for common, rare in ((head, tail), (tail, head)):
+            rare_word = rare in lex.pos and bool(pronunciations(rare)) and not part_ok(rare)
+            if rare_word and part_ok(common) and lex.freq(common) >= COMPOUNDS.rare_part_beside_zipf:
+                out.append((head, tail))
+    return out
 
 
 @lru_cache(maxsize=8192)

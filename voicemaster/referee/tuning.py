@@ -85,6 +85,10 @@ class CompoundsTuning:
     max_parts: int = 3
     """A word is split into two parts, and into three only when two find nothing. Set by hand
     (852de5d)."""
+    rare_part_beside_zipf: float = 3.5
+    """A part too rare to be one (`min_part_zipf`) is still heard in a word WordNet lists when the other
+    part is at least this common (marsh 3.9 + mallow 2.4; honey + suckle). Set by hand (issue 49) at
+    `other_part_zipf`, the floor for a part lemminflect does not know."""
     shared_min_length: int = 4
     shared_short_zipf: float = 5.0
     """A part heard inside one-word compounds of both clue and card is shared when at least this
