@@ -57,11 +57,19 @@ IRREGULAR_DERIVATIONS = {
     "tell": ("tale",),
     "sell": ("sale",),
     "lend": ("loan",),
+    "merry": ("mirth",),
+    "steal": ("stealth",),
+    "slow": ("sloth",),
+    "till": ("tilth",),
+    "bear": ("birth",),
+    "stink": ("stench",),
 }
 """Derivations with a changed stem that no spelling rule reaches: besides those above, the
 English words made by a vowel change (i-mutation or ablaut: food, feed; gold, gild; sing,
-song) or a voiced ending (bath, bathe), as grammars of English list them, where the two
-still mean one thing (not moon and month, nor drink and drench)."""
+song) or a voiced ending (bath, bathe), and the old abstract nouns in -th and -t with a
+changed vowel (merry, mirth; steal, stealth; slow, sloth; bear, birth: issue 49), as grammars
+of English list them, where the two still mean one thing (not moon and month, nor drink and
+drench)."""
 IRREGULAR_BASES = {
     word: frozenset(base for base, derived in IRREGULAR_DERIVATIONS.items() if word in derived)
     for words in IRREGULAR_DERIVATIONS.values()
@@ -87,10 +95,17 @@ CLIPPINGS = {
     "gent": "gentleman", "grad": "graduate", "hanky": "handkerchief", "legit": "legitimate", "panto": "pantomime",
     "recap": "recapitulation", "rehab": "rehabilitation", "roo": "kangaroo", "sarge": "sergeant",
     "stats": "statistics", "telly": "television", "uni": "university", "veggie": "vegetable",
+    "amp": "amplifier", "bra": "brassiere", "celeb": "celebrity", "dino": "dinosaur", "exec": "executive",
+    "knickers": "knickerbockers", "lino": "linoleum", "lube": "lubricant", "marge": "margarine",
+    "mayo": "mayonnaise", "mitt": "mitten", "pic": "picture", "pleb": "plebeian", "porn": "pornography",
+    "possum": "opossum", "prelim": "preliminary", "prom": "promenade", "quad": "quadrangle",
+    "stereo": "stereophonic", "tarp": "tarpaulin", "temp": "temporary", "trig": "trigonometry",
+    "uke": "ukulele", "veg": "vegetable", "wiz": "wizard", "zine": "magazine",
 }
 """A word's short form and its full form are one word (LABORATORY -> lab, FRIDGE ->
 refrigerator). Written by hand from the commonest English clippings (Wiktionary's category
-"English clippings", the entries a Codenames deck or a table is likely to use); WordNet's
+"English clippings", the entries a Codenames deck or a table is likely to use; issue 49 added
+30 more, celeb to zine); WordNet's
 own clippings, synonyms spelled at the start of their full form, are in
 data/wordnet_spellings.tsv.gz (sax, saxophone)."""
 FULL_FORMS = {full: short for short, full in CLIPPINGS.items()}
@@ -115,9 +130,24 @@ def demonym_bases(word: str) -> set[str]:
     return found
 
 
+RESPELLED_ENDINGS = (("sy", "cy"), ("se", "ce"))
+"""A verb spelled with s beside its noun with c (prophesy, prophecy; advise, advice; devise, device)."""
+MIN_RESPELLED_STEM = 4
+
+
+def respelled_base(word: str) -> str | None:
+    """The noun a verb in -sy or -se is the respelling of (prophesy: prophecy), when both are words and
+    share a stem of at least four letters (not rise, rice)."""
+    for verb, noun in RESPELLED_ENDINGS:
+        stem = word[: -len(verb)]
+        if word.endswith(verb) and len(stem) >= MIN_RESPELLED_STEM and stem + noun in lexicon().pos:
+            return stem + noun
+    return None
+
+
 def listed_bases(word: str) -> set[str]:
     """The listed irregular bases of `word` (people -> person, French -> France, Muscovite -> Moscow)."""
     found = set(filter(None, lexicon().demonyms.get(word, "").split("|")))
     found |= IRREGULAR_BASES.get(word, frozenset())
-    found.update(w for w in (CLIPPINGS.get(word), FULL_FORMS.get(word)) if w)
+    found.update(w for w in (CLIPPINGS.get(word), FULL_FORMS.get(word), respelled_base(word)) if w)
     return found

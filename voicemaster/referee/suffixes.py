@@ -74,7 +74,7 @@ SUFFIXES = (
     Suffix("some", "A", "NV", makes="quality"),
     Suffix("able", "A", "V", makes="quality"),
     Suffix("en", "AV", "NA", exclude="N"),
-    Suffix("en", "V", "A", exclude="N", sound="loose", after="([sf]t|ste)$"),
+    Suffix("en", "V", "NA", exclude="N", sound="loose", after="([sf]t|ste)$"),
     Suffix("hood", "N", "NA", makes="abstract"),
     Suffix("ship", "N", "N", makes="abstract"),
     Suffix("dom", "N", "NA", makes="abstract"),
