@@ -16,3 +16,9 @@ def test_a_rare_part_beside_a_common_one_makes_a_listed_compound() -> None:
 def test_two_rare_parts_make_nothing() -> None:
     """mallow and sty are both too rare to stand beside each other."""
     assert _rare_part_spellings("stymallow") == []
+
+
+def test_a_word_no_dictionary_has_may_be_built_on_the_card() -> None:
+    """chatbot: chat + bot, both known words; the table decides (issue 49)."""
+    verdict = judge_clue("chatbot", ("BOT", "OCEAN"))
+    assert (verdict.verdict, verdict.rule, verdict.card) == ("ask", "compound", "BOT")

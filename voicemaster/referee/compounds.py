@@ -306,7 +306,22 @@ def _word_splits(word: str) -> tuple[Split, ...]:
             break
     if not found and wholes and kinship.known(word):
         found = [parts for parts in _rare_part_spellings(word) if any(_joins(w, parts) for w in wholes)]
+    if not found and not wholes and not kinship.known(word):
+        found = _unknown_word_spellings(word)
     return tuple(found)
+
+
+def _unknown_word_spellings(word: str) -> list[Split]:
+    """Two words a dictionary knows, however rare, that spell a word no dictionary has (chatbot: chat +
+    bot; gyrocopter: gyro + copter), issue 49: a new compound is made of words, and nothing says how it
+    is said. Only ever LIKELY (_vet): the table decides."""
+    lex = lexicon()
+
+    def known(part: str) -> bool:
+        return part not in lex.proper and (part in lex.pos or kinship.known(part))
+
+    cuts = range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part + 1)
+    return [(word[:cut], word[cut:]) for cut in cuts if known(word[:cut]) and known(word[cut:])]
 
 
 def _rare_part_spellings(word: str) -> list[Split]:
