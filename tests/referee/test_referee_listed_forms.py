@@ -18,4 +18,5 @@ def test_a_listed_derivation_or_clipping_is_refused(card: str, clue: str) -> Non
 
 def test_a_respelling_needs_a_stem_of_four_letters() -> None:
     assert respelled_base("prophesy") == "prophecy"
+    assert respelled_base("deceit") == "deceive"
     assert respelled_base("rise") is None

@@ -46,7 +46,7 @@ def test_prefixed_words_stay_the_tables_call(card: str, clue: str) -> None:
 @pytest.mark.parametrize(
     ("card", "clue"),
     [("REGION", "regional"), ("TRIVIAL", "trivialize"), ("PRODIGY", "prodigious"), ("SIMPLE", "simplify"),
-     ("MONSTER", "monstrous")],
+     ("MONSTER", "monstrous"), ("POSSESS", "possessive"), ("GRACE", "gracious")],
 )
 def test_a_learned_suffix_wiktionary_derives_is_refused_though_the_sound_moved(card: str, clue: str) -> None:
     verdict = judge_clue(clue, (card, "OCEAN"))

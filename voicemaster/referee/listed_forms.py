@@ -130,17 +130,19 @@ def demonym_bases(word: str) -> set[str]:
     return found
 
 
-RESPELLED_ENDINGS = (("sy", "cy"), ("se", "ce"))
-"""A verb spelled with s beside its noun with c (prophesy, prophecy; advise, advice; devise, device)."""
+RESPELLED_ENDINGS = (("sy", "cy"), ("se", "ce"), ("ceipt", "ceive"), ("ceit", "ceive"), ("ception", "ceive"))
+"""A verb spelled with s beside its noun with c (prophesy, prophecy; advise, advice; devise, device), and
+the nouns of the verbs in -ceive (receipt, deceit, perception)."""
 MIN_RESPELLED_STEM = 4
 
 
 def respelled_base(word: str) -> str | None:
-    """The noun a verb in -sy or -se is the respelling of (prophesy: prophecy), when both are words and
-    share a stem of at least four letters (not rise, rice)."""
+    """The noun a verb in -sy or -se is the respelling of (prophesy: prophecy), or the verb in -ceive a
+    noun in -ceipt, -ceit or -ception comes from (receipt: receive), when both are words and share a stem
+    of at least four letters with the ending (not rise, rice)."""
     for verb, noun in RESPELLED_ENDINGS:
         stem = word[: -len(verb)]
-        if word.endswith(verb) and len(stem) >= MIN_RESPELLED_STEM and stem + noun in lexicon().pos:
+        if word.endswith(verb) and len(word) - 2 >= MIN_RESPELLED_STEM and stem + noun in lexicon().pos:
             return stem + noun
     return None
 

@@ -143,11 +143,17 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
         out |= {stem[:-1] + "er", stem[:-1] + "or"}
     if suffix.text in SYNCOPATING and len(stem) > 2 and stem[-1] == "r" and stem[-2] not in "aeiou":
         out.add(stem[:-1] + "er")
+    if suffix.text == "ive":
+        out.add(stem + "ion")
+    if suffix.text == "ous" and stem[-1:] in ("e", "i"):
+        out |= {stem[:-1], stem[:-1] + "e"}
     return out
 
 
 SYNCOPATING = frozenset({"ic", "ical", "al", "ous", "ity", "ize", "ify"})
-"""Learned suffixes before which a base's -er loses its e (cylinder, cylindrical; monster, monstrous)."""
+"""Learned suffixes before which a base's -er loses its e (cylinder, cylindrical; monster, monstrous).
+Besides: -ive takes the stem of a noun in -ion (explosive, explosion), and -ous may follow a base's
+last letter respelled e or i (righteous, right; gracious, grace)."""
 
 
 def not_too_common(word: str, base: str) -> bool:
@@ -243,8 +249,13 @@ def spelled_bases(word: str) -> tuple[tuple[str, Suffix], ...]:
         if word.endswith(suffix.text)
         and not (pos and (not set(pos) & set(suffix.derived) or set(pos) & set(suffix.exclude)))
         for base in sorted(_stems(word, suffix))
-        if len(base) >= suffix.min_base and base != word and set(_pos(base)) & set(suffix.base)
+        if len(base) >= suffix.min_base and base != word and set(_pos(base)) & set(_base_pos(suffix, base))
     )
+
+
+def _base_pos(suffix: Suffix, base: str) -> str:
+    """The parts of speech a base may have: the suffix's, and a noun's for -ive after -ion (explosion)."""
+    return suffix.base + ("N" if suffix.text == "ive" and base.endswith("ion") else "")
 
 
 @lru_cache(maxsize=16384)

@@ -50,15 +50,16 @@ def learned_bases(word: str) -> set[str]:
 
 def _learned(word: str, base: str, suffix: Suffix) -> bool:
     """May Wiktionary's word make `word` = `base` + `suffix` sure? Not for a suffix of people or
-    small ones; for one that keeps its base's sound (-ful, -some, -ship), only where WordNet ties the
+    small ones (but -ive making an adjective: explosive); for one that keeps its base's sound (-ful, -some, -ship), only where WordNet ties the
     two and the word is not much commoner than its base (courtship; not grateful, handsome: the
     rules' checks of sound and frequency stand there); never from a base used only as a natural
     kind, which a learned suffix rarely takes (ravenous is from raven, to devour, not the bird)."""
-    if suffix.makes in NO_LEARNED_KINDS or suffix.text in ("er", "or", "ling"):
+    adjective = suffix.text == "ive" and "A" in kinship.wordnet_pos(word)
+    if (suffix.makes in NO_LEARNED_KINDS and not adjective) or suffix.text in ("er", "or", "ling"):
         return False
     used = kinship.met_classes(base) or kinship.classes(base)
     if used and used <= NATURAL_KINDS:
         return False
-    if suffix.sound != "full":
+    if suffix.sound != "full" or adjective:
         return True
     return not_too_common(word, base) and (base in kinship.kin(word) or word in kinship.kin(base))

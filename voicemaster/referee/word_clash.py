@@ -89,7 +89,10 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
         else:
             found = dict.fromkeys(affixes.bases(stem), False)
         found = {base: strong or wiktionary.derives(stem, base) for base, strong in found.items()}
-        found.update((base, True) for base in wiktionary.learned_bases(stem) | sure_prefix_bases(stem))
+        for base in wiktionary.learned_bases(stem) | sure_prefix_bases(stem):
+            found[base] = True
+            further = rooted(base, depth - 1) if depth > 1 else {}
+            found.update((root, found.get(root, False) or strong) for root, strong in further.items())
         found.update((base, True) for base in listed_forms.listed_bases(stem))
         for base, strong in found.items():
             for root in {base} if _a_lemma_itself(base) else stems(base):
