@@ -22,3 +22,9 @@ def test_a_word_no_dictionary_has_may_be_built_on_the_card() -> None:
     """chatbot: chat + bot, both known words; the table decides (issue 49)."""
     verdict = judge_clue("chatbot", ("BOT", "OCEAN"))
     assert (verdict.verdict, verdict.rule, verdict.card) == ("ask", "compound", "BOT")
+
+
+def test_a_compound_tied_to_its_head_is_made_of_a_first_part_heard_whole() -> None:
+    """dustbin, DUST-bin: WordNet ties it to bin, and dust is said whole and stressed (issue 49)."""
+    verdict = judge_clue("dustbin", ("DUSTPAN", "OCEAN"))
+    assert (verdict.verdict, verdict.rule, verdict.card) == ("illegal", "compound", "DUSTPAN")

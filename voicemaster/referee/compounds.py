@@ -281,11 +281,24 @@ def vetted_splits(word: str) -> tuple[Vetted, ...]:
 def _tied_spellings(word: str) -> tuple[Split, ...]:
     """Two words that spell `word` and that WordNet ties it to, both: a compound
     WordNet confirms however it is said (snowfall, SNOH-fl: snow and fall), and however
-    rare a part is (Tuesday: Tues and day)."""
+    rare a part is (Tuesday: Tues and day); or one of them, the other a common word heard
+    whole and stressed in its place (dustbin, DUST-bin: WordNet ties it to bin, issue 49)."""
     kin = kinship.kin(word)
     cuts = range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part + 1)
-    return tuple(
-        (word[:cut], word[cut:]) for cut in cuts if kin.get(word[:cut]) is False and kin.get(word[cut:]) is False
+    found = []
+    for cut in cuts:
+        head, tail = word[:cut], word[cut:]
+        tied_head, tied_tail = kin.get(head) is False, kin.get(tail) is False
+        if (tied_head and tied_tail) or (tied_tail and _heard_first(word, head)):
+            found.append((head, tail))
+    return tuple(found)
+
+
+def _heard_first(word: str, head: str) -> bool:
+    """Is `head`, a common word, heard whole and stressed at the start of every way of saying `word`?"""
+    wholes = pronunciations(word)
+    return part_ok(head) and bool(wholes) and all(
+        any(w[: len(p)] == p and any(stressed(x) for x in p) for p in stressed_prons(head)) for w in wholes
     )
 
 
