@@ -5,6 +5,8 @@ laboratory)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.tuning import DERIVATIONS
 
@@ -111,13 +113,14 @@ data/wordnet_spellings.tsv.gz (sax, saxophone)."""
 FULL_FORMS = {full: short for short, full in CLIPPINGS.items()}
 
 
-def demonym_bases(word: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def demonym_bases(word: str) -> frozenset[str]:
     """America <- American, China <- Chinese, Germany <- German: both are proper
     names, and the derived one is no verb (to polish is not from Pole)."""
     proper = lexicon().proper
     found: set[str] = set()
     if word not in proper or "V" in lexicon().pos.get(word, ""):
-        return found
+        return frozenset()
     for tail in DEMONYM_TAILS:
         if not word.endswith(tail):
             continue
@@ -127,7 +130,7 @@ def demonym_bases(word: str) -> set[str]:
             shortened = not tail and ending == "y" and word.endswith("an")
             if place != word and len(place) >= DERIVATIONS.min_place and place in proper and (tail or shortened):
                 found.add(place)
-    return found
+    return frozenset(found)
 
 
 RESPELLED_ENDINGS = (("sy", "cy"), ("se", "ce"), ("ceipt", "ceive"), ("ceit", "ceive"), ("ception", "ceive"))
@@ -147,9 +150,10 @@ def respelled_base(word: str) -> str | None:
     return None
 
 
-def listed_bases(word: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def listed_bases(word: str) -> frozenset[str]:
     """The listed irregular bases of `word` (people -> person, French -> France, Muscovite -> Moscow)."""
     found = set(filter(None, lexicon().demonyms.get(word, "").split("|")))
     found |= IRREGULAR_BASES.get(word, frozenset())
     found.update(w for w in (CLIPPINGS.get(word), FULL_FORMS.get(word), respelled_base(word)) if w)
-    return found
+    return frozenset(found)
