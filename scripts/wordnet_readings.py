@@ -71,9 +71,9 @@ def read_senses(folder: Path) -> tuple[dict[str, dict[Sense, Key]], dict[tuple[s
         return senses, counts
     with open(folder / "cntlist.rev", encoding="utf-8") as handle:
         for line in handle:
-            key, number, count = line.split()
+            key, sense_number, count = line.split()
             lemma, rest = key.split("%")
-            counts[(lemma, (SENSE_POS[rest[0]], int(number)))] = int(count)
+            counts[(lemma, (SENSE_POS[rest[0]], int(sense_number)))] = int(count)
     return senses, counts
 
 

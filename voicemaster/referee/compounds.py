@@ -341,7 +341,7 @@ def _rare_part_spellings(word: str) -> list[Split]:
     """Two parts of a word WordNet lists, one of them a word too rare to be a part by itself (mallow in
     marshmallow, suckle in honeysuckle) beside a common one (issue 49): the listed whole vouches for it."""
     lex = lexicon()
-    out = []
+    out: list[Split] = []
     for cut in range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part + 1):
         head, tail = word[:cut], word[cut:]
         for common, rare in ((head, tail), (tail, head)):
