@@ -21,7 +21,7 @@ before measuring), validation list 7, clue_cases_validation_7.tsv (issue 25's th
 round, written after its method was settled and before measuring), and validation list 8,
 clue_cases_validation_8.tsv (issue 25's fourth round, likewise), clue_cases_validation_9.tsv and
 clue_cases_validation_10.tsv (issue 35, likewise), clue_cases_validation_11.tsv (its second round) and
-clue_cases_validation_12.tsv (its third).
+clue_cases_validation_12.tsv (its third), clue_cases_validation_13.tsv (issue 49).
 Start-up is measured
 cold, in fresh interpreters: import the referee and give the first verdict (which
 loads the cached lexicon); the one-off build of that cache (first run on a
@@ -72,6 +72,7 @@ TABLES = (
     ("fresh_10", "clue_cases_validation_10.tsv", "validation list 10 (issue 35, written before measuring)"),
     ("fresh_11", "clue_cases_validation_11.tsv", "validation list 11 (issue 35's second round, written before measuring)"),
     ("fresh_12", "clue_cases_validation_12.tsv", "validation list 12 (issue 35's third round, written before measuring)"),
+    ("fresh_13", "clue_cases_validation_13.tsv", "validation list 13 (issue 49, written before measuring)"),
 )
 """(key, file beside clue_cases.py, how the report names it)."""
 TARGETS = {"agreement": ">= 98%", "false_refusals": "<= 0.5%", "passed": "<= 3%"}

@@ -40,7 +40,9 @@ own subject. A dent shares nothing with a dentist, a hole nothing with holy, a r
 Beside it, a second table lists WordNet's irregular forms (its exception lists:
 brethren: brother, oxen: ox, cherubim: cherub) with the part of speech of each
 base, for the forms the referee's other data does not know, and a third the
-spellings of one word WordNet gives as synonyms (kabob, kebab: scripts/spelling_variants.py).
+spellings of one word WordNet gives as synonyms (kabob, kebab: scripts/spelling_variants.py), and a
+fourth the words whose readings in another part of speech WordNet ties to none of their main senses
+(PRUNE the fruit, to prune: scripts/wordnet_readings.py; needs index.* and cntlist.rev too).
 """
 
 from __future__ import annotations
@@ -61,12 +63,14 @@ from voicemaster.referee.tuning import DERIVATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from spelling_variants import spelling_rows  # noqa: E402  (a sibling script, not a package)
+from wordnet_readings import reading_rows  # noqa: E402  (likewise)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "voicemaster" / "referee" / "data" / "wordnet_kin.tsv.gz"
 FORMS_NAME = "wordnet_forms.tsv.gz"
 """The table of irregular forms, written beside the kinship table."""
 SPELLINGS_NAME = "wordnet_spellings.tsv.gz"
+READINGS_NAME = "wordnet_readings.tsv.gz"
 FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 POS_LETTER = {"n": "N", "v": "V", "a": "A", "s": "A", "r": "R"}
 LINKS = {"+", "\\", "<"}
@@ -118,6 +122,12 @@ SPELLINGS_HEADER = (
     "# Copyright 2006 by Princeton University. All rights reserved. Licence: WORDNET-LICENSE beside this file.\n"
     "# Columns: word, the word it is a spelling of, = spelled alike or ~ alike but for vowels\n"
     "# (! it has senses of its own), or < a clipping of it and > its full form.\n"
+)
+READINGS_HEADER = (
+    "# Derived from WordNet 3.0 by scripts/build_morphology.py (scripts/wordnet_readings.py). WordNet 3.0\n"
+    "# Copyright 2006 by Princeton University. All rights reserved. Licence: WORDNET-LICENSE beside this file.\n"
+    "# Columns: word, the part of speech of its main reading, those of readings WordNet ties to none of its\n"
+    "# senses, the words derived from those readings only.\n"
 )
 HEADER = (
     "# Derived from WordNet 3.0 by scripts/build_morphology.py. WordNet 3.0 Copyright 2006 by\n"
@@ -540,9 +550,11 @@ def main() -> int:
     _write(args.out.with_name(FORMS_NAME), FORMS_HEADER + "".join(forms))
     spellings = spelling_rows(wordnet.synsets, lexicon().prons)
     _write(args.out.with_name(SPELLINGS_NAME), SPELLINGS_HEADER + "".join(spellings))
+    readings = reading_rows(args.wordnet, wordnet.synsets)
+    _write(args.out.with_name(READINGS_NAME), READINGS_HEADER + "".join(readings))
     print(
         f"{args.out}: {len(lines)} words, {args.out.stat().st_size // 1024} KiB; {len(forms)} irregular forms; "
-        f"{len(spellings)} spellings"
+        f"{len(spellings)} spellings; {len(readings)} words read two ways"
     )
     return 0
 

@@ -17,7 +17,8 @@ from typing import Protocol
 
 from rapidfuzz.distance import Levenshtein
 
-from voicemaster.referee.affixes import affixal
+from voicemaster.referee.affixes import affixal, suffixes_only
+from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.spelling import CLIPPED, FULL, SURE_SPELLING, VOWELS_APART, american
 
 MIN_LENGTH = 4
@@ -76,19 +77,42 @@ Senses = dict[str, set[tuple[str, str]]]
 
 
 def _clippings(synsets: dict[tuple[str, str], Synset], senses: Senses) -> dict[tuple[str, str], str]:
-    """A synonym spelled at the start of another, whose every sense is one of the other's,
-    and that leaves no affix (those are derivations): a clipping (sax, saxophone; lab,
-    laboratory). Cap shares one sense with capital, and has senses of its own; a full form
-    with senses of its own is marked so (traverse is more than a trave)."""
+    """A synonym spelled at the start of another, maybe with an ending of clippings (budgie,
+    budgerigar), whose every sense is one of the other's, and that leaves no affix (those are
+    derivations): a clipping (sax, saxophone; lab, laboratory). Cap shares one sense with capital,
+    and has senses of its own; a full form with senses of its own is marked so (traverse is more
+    than a trave)."""
     found: dict[tuple[str, str], str] = {}
-    for synset in synsets.values():
+    for key, synset in synsets.items():
         words = sorted({w for w in synset.words if w.isalpha() and w.islower() and len(w) >= MIN_CLIPPING})
         for short, full in itertools.permutations(words, 2):
-            clipped = full.startswith(short) and full != short and not affixal(full[len(short) :])
-            if clipped and senses[short] <= senses[full]:
+            if _clipped(short, full, key[1] == "n") and senses[short] <= senses[full]:
                 found[(short, full)] = CLIPPED
                 found[(full, short)] = FULL + ("" if senses[full] == senses[short] else OWN_SENSES)
     return found
+
+
+CLIPPING_ENDINGS = ("ie", "y", "o", "s")
+"""What a clipped noun may add to the head it keeps of its full form: budgie (budgerigar), commie
+(communist), ammo (ammunition); -s only where the full form has one too (knickers, knickerbockers)."""
+MIN_CLIPPED_OFF = 4
+"""A clipping with an ending cuts off this much at least: budg-erigar; not a spelling (nosy, nosey;
+graffito, graffiti)."""
+
+
+def _clipped(short: str, full: str, noun: bool) -> bool:
+    """Is `short` spelled at the start of `full`, or (a noun, issue 49) a head of it that is no word
+    of its own, at least three letters, followed by an ending of clippings, and is what `full` adds
+    no affix?"""
+    if full.startswith(short):
+        return full != short and not affixal(full[len(short) :])
+    for end in CLIPPING_ENDINGS if noun else ():
+        head, rest = short[: -len(end)], full[len(short) - len(end) :]
+        if not short.endswith(end) or len(head) < MIN_CLIPPING or head in lexicon().pos or not full.startswith(head):
+            continue
+        if (end != "s" or full.endswith("s")) and len(rest) >= MIN_CLIPPED_OFF and not suffixes_only(rest):
+            return True
+    return False
 
 
 def spelling_rows(synsets: dict[tuple[str, str], Synset], prons: dict[str, str]) -> list[str]:

@@ -3,7 +3,7 @@ table (clue_cases.tsv), validation lists written before the referee was
 measured on them (clue_cases_validation.tsv; clue_cases_validation_2.tsv, issue 17;
 clue_cases_validation_5.tsv, clue_cases_validation_6.tsv, clue_cases_validation_7.tsv and
 clue_cases_validation_8.tsv, issue 25; clue_cases_validation_9.tsv to
-clue_cases_validation_12.tsv, issue 35), and held-back
+clue_cases_validation_12.tsv, issue 35; clue_cases_validation_13.tsv, issue 49), and held-back
 lists written after a method was settled and measured once (clue_cases_validation_3.tsv
 and clue_cases_validation_4.tsv, issue 17).
 
@@ -28,6 +28,9 @@ VALIDATION_7 = Path(__file__).with_name("clue_cases_validation_7.tsv")
 VALIDATION_8 = Path(__file__).with_name("clue_cases_validation_8.tsv")
 FRESH_LISTS = tuple(Path(__file__).with_name(f"clue_cases_validation_{n}.tsv") for n in (9, 10, 11, 12))
 """Issue 35's lists, written from the rulebook by a writer who never ran the referee."""
+VALIDATION_13 = Path(__file__).with_name("clue_cases_validation_13.tsv")
+"""Issue 49's list, written from the rulebook before the referee was measured on it, no clue word
+taken from another list or a test."""
 HELD_BACK = tuple(Path(__file__).with_name(f"clue_cases_validation_{n}.tsv") for n in (3, 4))
 
 

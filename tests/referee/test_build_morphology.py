@@ -149,8 +149,8 @@ def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(SCRIPT), "--out", str(out)], check=True, capture_output=True)
     assert out.read_bytes() == SHIPPED.read_bytes()
     assert out.with_name(SHIPPED_FORMS.name).read_bytes() == SHIPPED_FORMS.read_bytes()
-    spellings = SHIPPED.with_name("wordnet_spellings.tsv.gz")
-    assert out.with_name(spellings.name).read_bytes() == spellings.read_bytes()
+    for name in ("wordnet_spellings.tsv.gz", "wordnet_readings.tsv.gz"):
+        assert out.with_name(name).read_bytes() == SHIPPED.with_name(name).read_bytes(), name
 
 
 def test_an_irregular_form_wordnet_enters_for_its_base_is_kin_of_it(wordnet: Path) -> None:
@@ -185,3 +185,18 @@ def test_spellings_of_one_word_share_every_sense() -> None:
 def test_words_said_apart_are_no_spellings_of_one_word() -> None:
     synsets = {("00000001", "n"): build.Synset("N", ["choral", "chorale"], [], "", 10)}
     assert build.spelling_rows(synsets, {"choral": "K AO1 R AH0 L", "chorale": "K ER0 AE1 L"}) == []
+
+
+def test_a_clipped_noun_may_keep_an_ending_of_clippings() -> None:
+    """budgie is budg(erigar) + -ie, specs spec(tacles) + -s (issue 49); nosy and nosey are spellings,
+    and boxy is box + -y, no clipping of boxlike."""
+    synsets = {
+        (f"{i:08d}", pos): build.Synset("N", words, [], "", 6)
+        for i, (pos, words) in enumerate(
+            [("n", ["budgerigar", "budgie"]), ("n", ["spectacles", "specs"]), ("a", ["nosy", "nosey"]),
+             ("a", ["boxy", "boxlike"])]
+        )
+    }
+    rows = [line.split() for line in build.spelling_rows(synsets, {})]
+    assert ["budgie", "budgerigar", "<"] in rows and ["specs", "spectacles", "<"] in rows
+    assert not [row for row in rows if row[0] in ("nosy", "nosey", "boxy") and row[2] == "<"]

@@ -45,6 +45,19 @@ def test_an_ordinal_or_a_place_on_the_grid_is_asked(clue: str, cards: tuple[str,
     assert (verdict.verdict, verdict.rule) == ("ask", "position")
 
 
+@pytest.mark.parametrize("clue", ["edgewise", "lengthways", "anticlockwise", "frontmost", "centremost", "midway",
+                                  "peripheral", "endways"])
+def test_a_position_word_of_the_family_is_asked(clue: str) -> None:
+    """Issue 49: -wise, -most, -ward and -ways on a direction, and the words for the middle and the edge."""
+    verdict = judge_clue(f"{clue} 1", ("HELMET", "OTTER"))
+    assert (verdict.verdict, verdict.rule) == ("ask", "position")
+
+
+@pytest.mark.parametrize("clue", ["otherwise", "foremost", "almost", "margin"])
+def test_a_word_only_shaped_like_a_position_stays_a_word(clue: str) -> None:
+    assert judge_clue(f"{clue} 1", ("HELMET", "OTTER")).verdict == "legal"
+
+
 @pytest.mark.parametrize(("clue", "letter"), [("aitch", "H"), ("zed", "Z"), ("vee", "V")])
 def test_a_letter_said_by_its_name_is_a_letter(clue: str, letter: str) -> None:
     """Two cards start with it: refused as the letter would be; "bee" is a word, not B."""

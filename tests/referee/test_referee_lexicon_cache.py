@@ -30,6 +30,8 @@ TINY = Lexicon(
     suffixed={"snowy": "snow"},
     translations={"nieve": "snow:es"},
     settled={"snowy snow": "m"},
+    readings={"prune": "N|V|pruner pruning"},
+    demonyms={"muscovite": "moscow|muscovy"},
 )
 
 

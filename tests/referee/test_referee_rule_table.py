@@ -22,6 +22,7 @@ from tests.referee.clue_cases import (
     VALIDATION_6,
     VALIDATION_7,
     VALIDATION_8,
+    VALIDATION_13,
     Case,
     deferred,
     misjudged,
@@ -41,7 +42,7 @@ MAX_DEFERRED = 0.07
 a referee that asked about everything would never be wrong."""
 CASES = read_cases()
 ALL_LISTS = (None, VALIDATION, VALIDATION_2, *HELD_BACK, VALIDATION_5, VALIDATION_6, VALIDATION_7, VALIDATION_8,
-             *FRESH_LISTS)
+             *FRESH_LISTS, VALIDATION_13)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)

@@ -53,3 +53,10 @@ def test_a_homophone_with_senses_of_its_own_is_never_refused_as_a_spelling(card:
     names the scoter (a duck) a scooter too. Scoter may still rhyme: never refused."""
     verdict = judge_clue(f"{clue} 1", [card])
     assert verdict.verdict != "illegal" and verdict.rule != "same-word"
+
+
+@pytest.mark.parametrize(("card", "clue"), [("BUDGERIGAR", "budgie"), ("COMMUNIST", "commie"), ("AMMUNITION", "ammo")])
+def test_a_clipping_with_an_ending_is_short_for_the_card(card: str, clue: str) -> None:
+    """Issue 49: WordNet's synonyms clipped with -ie, -o or -s (data/wordnet_spellings.tsv.gz)."""
+    verdict = judge_clue(f"{clue} 2", [card, "PIANO"])
+    assert (verdict.verdict, verdict.rule, verdict.card) == ("illegal", "same-word", card)

@@ -281,11 +281,24 @@ def vetted_splits(word: str) -> tuple[Vetted, ...]:
 def _tied_spellings(word: str) -> tuple[Split, ...]:
     """Two words that spell `word` and that WordNet ties it to, both: a compound
     WordNet confirms however it is said (snowfall, SNOH-fl: snow and fall), and however
-    rare a part is (Tuesday: Tues and day)."""
+    rare a part is (Tuesday: Tues and day); or one of them, the other a common word heard
+    whole and stressed in its place (dustbin, DUST-bin: WordNet ties it to bin, issue 49)."""
     kin = kinship.kin(word)
     cuts = range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part + 1)
-    return tuple(
-        (word[:cut], word[cut:]) for cut in cuts if kin.get(word[:cut]) is False and kin.get(word[cut:]) is False
+    found = []
+    for cut in cuts:
+        head, tail = word[:cut], word[cut:]
+        tied_head, tied_tail = kin.get(head) is False, kin.get(tail) is False
+        if (tied_head and tied_tail) or (tied_tail and _heard_first(word, head)):
+            found.append((head, tail))
+    return tuple(found)
+
+
+def _heard_first(word: str, head: str) -> bool:
+    """Is `head`, a common word, heard whole and stressed at the start of every way of saying `word`?"""
+    wholes = pronunciations(word)
+    return part_ok(head) and bool(wholes) and all(
+        any(w[: len(p)] == p and any(stressed(x) for x in p) for p in stressed_prons(head)) for w in wholes
     )
 
 
@@ -304,7 +317,38 @@ def _word_splits(word: str) -> tuple[Split, ...]:
                 found.append(parts)
         if found:
             break
+    if not found and wholes and kinship.known(word):
+        found = [parts for parts in _rare_part_spellings(word) if any(_joins(w, parts) for w in wholes)]
+    if not found and not wholes and not kinship.known(word):
+        found = _unknown_word_spellings(word)
     return tuple(found)
+
+
+def _unknown_word_spellings(word: str) -> list[Split]:
+    """Two words a dictionary knows, however rare, that spell a word no dictionary has (chatbot: chat +
+    bot; gyrocopter: gyro + copter), issue 49: a new compound is made of words, and nothing says how it
+    is said. Only ever LIKELY (_vet): the table decides."""
+    lex = lexicon()
+
+    def known(part: str) -> bool:
+        return part not in lex.proper and (part in lex.pos or kinship.known(part))
+
+    cuts = range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part + 1)
+    return [(word[:cut], word[cut:]) for cut in cuts if known(word[:cut]) and known(word[cut:])]
+
+
+def _rare_part_spellings(word: str) -> list[Split]:
+    """Two parts of a word WordNet lists, one of them a word too rare to be a part by itself (mallow in
+    marshmallow, suckle in honeysuckle) beside a common one (issue 49): the listed whole vouches for it."""
+    lex = lexicon()
+    out: list[Split] = []
+    for cut in range(COMPOUNDS.min_part, len(word) - COMPOUNDS.min_part + 1):
+        head, tail = word[:cut], word[cut:]
+        for common, rare in ((head, tail), (tail, head)):
+            rare_word = rare in lex.pos and bool(pronunciations(rare)) and not part_ok(rare)
+            if rare_word and part_ok(common) and lex.freq(common) >= COMPOUNDS.rare_part_beside_zipf:
+                out.append((head, tail))
+    return out
 
 
 @lru_cache(maxsize=8192)

@@ -15,9 +15,11 @@ from functools import lru_cache
 from voicemaster.referee import kinship
 from voicemaster.referee.affixes import affixal, remainder
 from voicemaster.referee.evidence import by_accident, tie_holds
+from voicemaster.referee.homographs import derived_elsewhere
 from voicemaster.referee.suffixes import heard_as_derived
 from voicemaster.referee.naming import relation
 from voicemaster.referee.readings import readings
+from voicemaster.referee.shared_form import shares_form
 from voicemaster.referee.sounds import heard_within
 
 
@@ -115,7 +117,8 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
             if said.word == shown.word:
                 continue
             found = kinship.related(said.word, shown.word)
-            found = found if found and _heard_alike(said.word, shown.word, found) else None
+            if found and not (_heard_alike(said.word, shown.word, found) and _formed(said.word, shown.word, found)):
+                found = None
             named = found and _tie(clue, card, said.word, shown.word, found.word, display)
             if not found or not named:
                 continue
@@ -131,10 +134,20 @@ def kin_clash(clue: str, card: str, display: str) -> Tie | None:
                 if _accidental(said.word, shown.word, found.word):
                     continue
                 tie = Tie(rule, maybe(phrase), True, phrase)
+            elif elsewhere := derived_elsewhere(said.word, shown.word):
+                tie = Tie(rule, f"{phrase} only if {display} is not read as the {elsewhere}", True)
             else:
                 return Tie(rule, phrase, False)
             best = best or tie
     return best
+
+
+def _formed(said: str, shown: str, found: kinship.Kin) -> bool:
+    """Does each step of the tie share a form (shared_form.py), not only a meaning: equine
+    and HORSE do not, whatever WordNet links?"""
+    if found.word in (said, shown):
+        return shares_form(said, shown)
+    return shares_form(said, found.word) and shares_form(shown, found.word)
 
 
 def _accidental(said: str, shown: str, middle: str) -> bool:

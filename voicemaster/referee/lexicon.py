@@ -6,9 +6,11 @@ frequencies, breame's British/American spelling pairs, and this package's own
 table of word kinship derived from WordNet 3.0 (data/wordnet_kin.tsv.gz, built by
 scripts/build_morphology.py) and of WordNet's irregular forms (data/wordnet_forms.tsv.gz:
 brethren, oxen, cherubim), for the forms lemminflect does not list, and of its spellings of one word
-(data/wordnet_spellings.tsv.gz: kabob, kebab); the suffixed words Wiktionary derives, from MorphyNet
-(data/morphynet_suffixed.tsv.gz, built by scripts/build_derivations.py: sluggish <- slug); and two tables written by hand, common translations of
-English words (data/translations.tsv) and doubtful word pairs judged once (data/settled_pairs.tsv).
+(data/wordnet_spellings.tsv.gz: kabob, kebab), and of its words read two ways
+(data/wordnet_readings.tsv.gz: PRUNE the fruit, to prune); the suffixed words Wiktionary derives,
+from MorphyNet (data/morphynet_suffixed.tsv.gz, built by scripts/build_derivations.py: sluggish <-
+slug); and tables written by hand: common translations of English words (data/translations.tsv), doubtful word pairs judged once (data/settled_pairs.tsv) and the words for
+the people and things of places (data/demonyms.tsv: muscovite <- moscow).
 Importing those packages and parsing their files takes a few seconds, so the first build
 writes one flat file of string tables (marshal); later start-ups only read it.
 """
@@ -37,11 +39,13 @@ CACHE_PREFIX = "referee-lexicon-"
 KINSHIP_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_kin.tsv.gz"
 FORMS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_forms.tsv.gz"
 SPELLINGS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_spellings.tsv.gz"
+READINGS_TABLE = resources.files("voicemaster.referee") / "data" / "wordnet_readings.tsv.gz"
 SUFFIXED_TABLE = resources.files("voicemaster.referee") / "data" / "morphynet_suffixed.tsv.gz"
 TRANSLATIONS_TABLE = resources.files("voicemaster.referee") / "data" / "translations.tsv"
 LANGUAGES = {"es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese"}
 """The translation table's columns after the English word, in order."""
 SETTLED_TABLE = resources.files("voicemaster.referee") / "data" / "settled_pairs.tsv"
+DEMONYMS_TABLE = resources.files("voicemaster.referee") / "data" / "demonyms.tsv"
 EXTRA_BRITISH = {
     "cheque": "check",
     "cheques": "checks",
@@ -102,6 +106,13 @@ class Lexicon:
     settled: dict[str, str]
     """"word base" -> "m" (made from it) or "a" (an accident of spelling), judged by hand
     (data/settled_pairs.tsv): "nameless name" -> "m", "artery art" -> "a"."""
+    readings: dict[str, str]
+    """WordNet lemma -> its main part of speech, those of its readings tied to none of its main senses,
+    and the words derived from those only, "|"-separated (data/wordnet_readings.tsv.gz): prune -> "N|V|pruner
+    pruning"."""
+    demonyms: dict[str, str]
+    """A word for the people or things of a place -> the places, "|"-separated (data/demonyms.tsv):
+    muscovite -> "moscow|muscovy", oxonian -> "oxford"."""
 
     def freq(self, word: str) -> float:
         return self.zipf.get(word, 0.0)
@@ -238,6 +249,22 @@ def _settled() -> dict[str, str]:
     return {f"{row[0]} {row[1]}": row[2][0] for row in rows if row[0] and not row[0].startswith("#")}
 
 
+def _readings() -> dict[str, str]:
+    with gzip.open(READINGS_TABLE.open("rb"), "rt", encoding="utf-8") as handle:
+        rows = (line.rstrip("\n").split("\t") for line in handle if not line.startswith("#"))
+        return {word: "|".join(rest) for word, *rest in rows}
+
+
+def _demonyms() -> dict[str, str]:
+    out: dict[str, set[str]] = {}
+    for line in DEMONYMS_TABLE.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            place, words = line.split("\t")
+            for word in words.split(","):
+                out.setdefault(word, set()).add(place)
+    return {word: "|".join(sorted(places)) for word, places in out.items()}
+
+
 def build() -> Lexicon:
     lemmas, pos, proper = _morphology()
     for form, bases in _two_columns(FORMS_TABLE).items():
@@ -263,6 +290,8 @@ def build() -> Lexicon:
         suffixed=_two_columns(SUFFIXED_TABLE),
         translations=_translations(american),
         settled=_settled(),
+        readings=_readings(),
+        demonyms=_demonyms(),
     )
 
 
@@ -272,9 +301,11 @@ def _fingerprint() -> str:
     digest.update(KINSHIP_TABLE.read_bytes())
     digest.update(FORMS_TABLE.read_bytes())
     digest.update(SPELLINGS_TABLE.read_bytes())
+    digest.update(READINGS_TABLE.read_bytes())
     digest.update(SUFFIXED_TABLE.read_bytes())
     digest.update(TRANSLATIONS_TABLE.read_bytes())
     digest.update(SETTLED_TABLE.read_bytes())
+    digest.update(DEMONYMS_TABLE.read_bytes())
     digest.update(f"min_zipf={WORDS.lexicon_min_zipf};".encode())
     for name in SOURCES:
         digest.update(f"{name}={metadata.version(name)};".encode())

@@ -74,7 +74,7 @@ SUFFIXES = (
     Suffix("some", "A", "NV", makes="quality"),
     Suffix("able", "A", "V", makes="quality"),
     Suffix("en", "AV", "NA", exclude="N"),
-    Suffix("en", "V", "A", exclude="N", sound="loose", after="([sf]t|ste)$"),
+    Suffix("en", "V", "NA", exclude="N", sound="loose", after="([sf]t|ste)$"),
     Suffix("hood", "N", "NA", makes="abstract"),
     Suffix("ship", "N", "N", makes="abstract"),
     Suffix("dom", "N", "NA", makes="abstract"),
@@ -109,6 +109,7 @@ SUFFIXES = (
     Suffix("ty", "N", "A", min_base=4, makes="abstract", ending=False),
     Suffix("ier", "N", "N", min_base=4, makes="person", ending=False),
     Suffix("efy", "V", "A", sound="loose", min_base=4, ending=False),
+    Suffix("ify", "V", "NA", sound="loose", min_base=4, ending=False),
 )
 
 
@@ -140,10 +141,22 @@ def _stems(word: str, suffix: Suffix) -> set[str]:
         out.add(stem + "ate")
     if suffix.text == "ess" and stem.endswith("r"):
         out |= {stem[:-1] + "er", stem[:-1] + "or"}
+    if suffix.text in SYNCOPATING and len(stem) > 2 and stem[-1] == "r" and stem[-2] not in "aeiou":
+        out.add(stem[:-1] + "er")
+    if suffix.text == "ive":
+        out.add(stem + "ion")
+    if suffix.text == "ous" and stem[-1:] in ("e", "i"):
+        out |= {stem[:-1], stem[:-1] + "e"}
     return out
 
 
-def _not_too_common(word: str, base: str) -> bool:
+SYNCOPATING = frozenset({"ic", "ical", "al", "ous", "ity", "ize", "ify"})
+"""Learned suffixes before which a base's -er loses its e (cylinder, cylindrical; monster, monstrous).
+Besides: -ive takes the stem of a noun in -ion (explosive, explosion), and -ous may follow a base's
+last letter respelled e or i (righteous, right; gracious, grace)."""
+
+
+def not_too_common(word: str, base: str) -> bool:
     freq = lexicon().freq
     return freq(word) <= freq(base) + DERIVATIONS.max_gain
 
@@ -223,6 +236,29 @@ def _looks_like_a_name(word: str) -> bool:
 
 
 @lru_cache(maxsize=16384)
+def spelled_bases(word: str) -> tuple[tuple[str, Suffix], ...]:
+    """(base, suffix) for every suffix rule that `word` is spelled as a known word + and whose parts of
+    speech fit, without the checks of sound and frequency (for a derivation a dictionary lists:
+    wiktionary.py)."""
+    if _looks_like_a_name(word):
+        return ()
+    pos = _pos(word)
+    return tuple(
+        (base, suffix)
+        for suffix in SUFFIXES
+        if word.endswith(suffix.text)
+        and not (pos and (not set(pos) & set(suffix.derived) or set(pos) & set(suffix.exclude)))
+        for base in sorted(_stems(word, suffix))
+        if len(base) >= suffix.min_base and base != word and set(_pos(base)) & set(_base_pos(suffix, base))
+    )
+
+
+def _base_pos(suffix: Suffix, base: str) -> str:
+    """The parts of speech a base may have: the suffix's, and a noun's for -ive after -ion (explosion)."""
+    return suffix.base + ("N" if suffix.text == "ive" and base.endswith("ion") else "")
+
+
+@lru_cache(maxsize=16384)
 def suffix_bases(word: str) -> tuple[tuple[str, Suffix], ...]:
     """(base, suffix) for every suffix rule that derives `word` from a known word."""
     found: list[tuple[str, Suffix]] = []
@@ -241,7 +277,7 @@ def suffix_bases(word: str) -> tuple[tuple[str, Suffix], ...]:
             and base != word
             and set(_pos(base)) & set(suffix.base)
             and re.search(suffix.after, base)
-            and (not suffix.guarded or _not_too_common(word, base))
+            and (not suffix.guarded or not_too_common(word, base))
             and _sounds_derived(word, base, sound_mode(base, suffix))
         ]
     return tuple(found)

@@ -12,17 +12,22 @@ POSITION_WORDS = frozenset(
     neighbor neighbour neighbors neighbours grid first second third fourth fifth last
     horizontal horizontally vertical vertically central centrally lowest highest
     north south east west northeast northwest southeast southwest northern southern eastern
-    western beneath underneath halfway opposite perimeter""".split()
+    western beneath underneath halfway opposite perimeter midpoint midway midst midline periphery
+    peripheral centerpoint centrepoint""".split()
 )
-"""Words that can point at places in the 5x5 grid; the opposing spymaster decides."""
+"""Words that can point at places in the 5x5 grid; the opposing spymaster decides. The middle and
+the edge by other words too (issue 49: midpoint, periphery), but not those whose everyday sense is
+elsewhere (a margin of victory, a country's border)."""
 DIRECTIONS = frozenset(
     "top bottom upper lower left right inner outer north south east west northern southern eastern western "
-    "mid side up down in out".split()
+    "mid middle center centre side up down in out front rear hind end edge corner cross length width "
+    "clock anticlock counterclock".split()
 )
-"""A direction made a position by -most, -ward(s) or -ways: uppermost, leftmost, eastward,
-southernmost, inwards, sideways (CLUE_RULES: position words are asked). "Almost", "toward" and "backward"
-are not: their first part is no direction on a table."""
-DIRECTION_ENDINGS = ("most", "ward", "wards", "ways")
+"""A direction made a position by -most, -ward(s), -ways or -wise: uppermost, leftmost, eastward,
+southernmost, inwards, sideways, hindmost, crosswise, clockwise (CLUE_RULES: position words are asked;
+issue 49: the family as a whole). "Almost", "toward", "backward", "foremost" and "otherwise" are not:
+their first part is no direction on a table."""
+DIRECTION_ENDINGS = ("most", "ward", "wards", "ways", "wise")
 
 
 GRID_CARDS = 25

@@ -85,6 +85,10 @@ class CompoundsTuning:
     max_parts: int = 3
     """A word is split into two parts, and into three only when two find nothing. Set by hand
     (852de5d)."""
+    rare_part_beside_zipf: float = 3.5
+    """A part too rare to be one (`min_part_zipf`) is still heard in a word WordNet lists when the other
+    part is at least this common (marsh 3.9 + mallow 2.4; honey + suckle). Set by hand (issue 49) at
+    `other_part_zipf`, the floor for a part lemminflect does not know."""
     shared_min_length: int = 4
     shared_short_zipf: float = 5.0
     """A part heard inside one-word compounds of both clue and card is shared when at least this
@@ -133,6 +137,14 @@ class DerivationsTuning:
     min_base: int = 3
     """A base a refusal names without its last e or y (snow for snowy), and a word left beside
     a base that makes a compound of it, are at least this long. Set by hand (0ee8e33)."""
+    min_shared_stem: int = 3
+    """Two words WordNet ties share a stem, so that one may be a form of the other, when this
+    many first letters are alike (explode, explosion), or one fewer and then the shorter word's
+    consonants (abound, abundance; star and stellar share two letters, not their consonants:
+    another root, a clue of meaning). Set by hand (issue 49) from WordNet's ties spelled neither inside the
+    other: of those between words of Zipf > 3, the 102 sharing no first letter and the 42
+    sharing one were almost all another root (equine, horse; papal, pope), those sharing three
+    or more almost all derivations (reception, receive)."""
     common_base_zipf: float = 4.0
     """An adjective in -ful, -less, -ish, -y or -some of a base this common is made from it when
     its definitions share a rare word with a kin of the base (snappish, snappy). Set by hand

@@ -21,12 +21,14 @@ from voicemaster.referee import affixes, compounds, derivation, kinship, listed_
 from voicemaster.referee.affixes import affixal
 from voicemaster.referee.compounds import LIKELY, SPELLED, SURE, Level
 from voicemaster.referee.evidence import by_accident, derived_soundly
+from voicemaster.referee.homographs import derived_elsewhere, inflected_elsewhere
 from voicemaster.referee.kin_clash import heard_as_kin, kin_clash, maybe
 from voicemaster.referee.lexicon import lexicon
 from voicemaster.referee.naming import relation
-from voicemaster.referee.prefixes import prefix_bases
+from voicemaster.referee.prefixes import prefix_bases, sure_prefix_bases
 from voicemaster.referee.readings import ANY_POS, noun_stems, readings, stems, sure_stems
 from voicemaster.referee.settled import ACCIDENT, MADE, settled
+from voicemaster.referee.shared_form import shares_form
 from voicemaster.referee.sounds import bare, pronunciations, said_alike
 from voicemaster.referee.spelling import CLIPPED, DOUBTFUL_SPELLINGS, FULL, american, spelling_of
 from voicemaster.referee.translations import translated_from
@@ -76,7 +78,7 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
         found: dict[str, bool] = {}
         if kinship.known(stem):
             for k, minor in kinship.kin(stem).items():
-                if not minor and len(k) <= len(stem) and k != stem and heard_as_kin(stem, k):
+                if not minor and len(k) <= len(stem) and k != stem and heard_as_kin(stem, k) and shares_form(stem, k):
                     if not by_accident(stem, k):
                         found[k] = derived_soundly(stem, k)
             for base, chained in derivation.unlinked_bases(stem).items():
@@ -87,6 +89,10 @@ def rooted(word: str, depth: int = 2) -> dict[str, bool]:
         else:
             found = dict.fromkeys(affixes.bases(stem), False)
         found = {base: strong or wiktionary.derives(stem, base) for base, strong in found.items()}
+        for base in wiktionary.learned_bases(stem) | sure_prefix_bases(stem):
+            found[base] = True
+            further = rooted(base, depth - 1) if depth > 1 else {}
+            found.update((root, found.get(root, False) or strong) for root, strong in further.items())
         found.update((base, True) for base in listed_forms.listed_bases(stem))
         for base, strong in found.items():
             for root in {base} if _a_lemma_itself(base) else stems(base):
@@ -162,6 +168,11 @@ def _inflection(clue: str, card: str, display: str) -> Clash | None:
         for shown in readings(card):
             if said.word != shown.word or (said.pos != shown.pos and ANY_POS not in (said.pos, shown.pos)):
                 continue
+            elsewhere = shown.pos == ANY_POS and said.pos in POS_NAMES and inflected_elsewhere(shown.word, said.pos)
+            if elsewhere and not said.doubtful:
+                phrase = f"is a form of {display} only if {display} is not read as the {elsewhere}"
+                best = best or Clash("form", phrase, True)
+                continue
             irregular = not affixal(affixes.remainder(clue, card) or "-")
             if not (said.doubtful or shown.doubtful) and said.pos in POS_NAMES and irregular and _said_two_ways(card):
                 reading = f"the {POS_NAMES[said.pos]}"
@@ -186,6 +197,9 @@ def _derivation(clue: str, card: str, display: str, level: Level) -> Clash | Non
     if base is None:
         return None
     rule, phrase = relation((clue, clue), (card, card), base, display)
+    elsewhere = next(filter(None, (derived_elsewhere(stem, c) for stem in a for c in b)), None)
+    if elsewhere:
+        return Clash(rule, f"{phrase} only if {display} is not read as the {elsewhere}", True)
     return Clash(rule, maybe(phrase), True, phrase) if level > SURE else Clash(rule, phrase)
 
 
