@@ -100,15 +100,16 @@ class Endpointer:
                 self._release()
         return self._ready.popleft() if self._ready else None
 
-    def _lead_in(self, quiet: list[np.ndarray]) -> None:
-        """The pre-roll before the stream's first frame: the room's own quiet as its first second
-        told it (its quietest frames, over again), so a word on the first frame keeps the lead
-        Whisper needs to hear its start (espeak's "yes" alone in its file was heard as "the"),
-        and talk under way as the stream starts gets no sudden edge (digital silence there cost
-        real "yes"es under talk: 63 of 84 heard, 68 with the talk's own quiet)."""
-        lead = self._pre_roll.maxlen or 0
-        if quiet:
-            self._pre_roll.extend(quiet[i % len(quiet)] for i in range(lead))
+    def _lead_in(self, held: list[np.ndarray], energies: list[float]) -> None:
+        """The pre-roll before the stream's first frame: the quietest stretch of the room its
+        first second holds, as it was heard, so a word on the first frame keeps the lead
+        Whisper needs to hear its start (espeak's "yes" alone in its file was heard as "the";
+        "ds" with no lead), and talk under way as the stream starts gets no sudden edge
+        (digital silence there cost real "yes"es under talk: 63 of 84 heard, 68 without)."""
+        lead = min(self._pre_roll.maxlen or 0, len(held))
+        if lead:
+            start = min(range(len(held) - lead + 1), key=lambda i: sum(energies[i : i + lead]))
+            self._pre_roll.extend(held[start : start + lead])
 
     def _muted(self, index: int) -> bool:
         """The frame is the app's own voice, or the room's echo of it."""
@@ -137,7 +138,7 @@ class Endpointer:
         heard = [frame_energy_db(frame) for frame, muted in held if not muted]
         self._energies.extend(heard)
         floor = float(np.percentile(heard, self.settings.first_floor_percentile)) if heard else self.settings.silence_db
-        self._lead_in([frame for frame, muted in held if not muted and frame_energy_db(frame) <= floor])
+        self._lead_in([frame for frame, muted in held if not muted], heard)
         first = self._frame_index - len(held)
         for offset, (frame, muted) in enumerate(held):
             utterance = self._hear(frame, first + offset, muted, first_floor=floor)
