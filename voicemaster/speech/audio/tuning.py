@@ -1,12 +1,14 @@
 """Every tuned number of the audio front end, in one place, and where each comes from.
 
-None was found by a search or fitted on real voices: each was set by hand when its stage was
-written, and the stages were then measured on synthetic speech (espeak-ng voices, babble made
-of them, pink noise): the endpointer and the steady-noise stage by bench/noise_suppression.py
+None was found by a search: each was set by hand when its stage was written, and the stages
+were then measured on synthetic speech (espeak-ng voices, babble made of them, pink noise):
+the endpointer and the steady-noise stage by bench/noise_suppression.py
 (bench/results/noise_suppression.md), the utterance stage by bench/speech_accuracy.py
 (bench/results/speech_accuracy.md), the trailing silences by bench/latency.py
-(bench/results/latency.md). The real-voice benchmark (bench/real_voices.py) hears its clips
-without the endpointer: no number here has been measured in a real room. Formats are not
+(bench/results/latency.md). Since issue 44 the real-voice benchmarks (bench/real_voices.py,
+real_clues.py, false_accepts.py) hear their clips through this front end, as `play` does: the
+shortest utterance and the stream's first floor were checked on real people in measured rooms
+(`min_utterance_ms`, `first_floor_percentile`). Formats are not
 tuned and stay where they are defined: the sample rate (format.py), the 20 ms frame
 (sources.py), the 10 ms level frame (front_end.py), the transform's framing (spectral_gate.py).
 """
