@@ -3,7 +3,9 @@
     .venv/bin/python scripts/train_short_words.py features [--split calib|test]
     .venv/bin/python scripts/train_short_words.py train
 
-`features` encodes every example with the Whisper ear's own encoder call and keeps the pooled
+`features` cuts every example as `play` hears it (the front end and endpointer of
+speech/recordings.py: the head judges what the endpointer hands the ear, not a whole clip),
+encodes each cut with the Whisper ear's own encoder call and keeps the pooled
 features in bench/.cache/short_words/ (about 25 min for the calibration half on two cores;
 done once): the calibration half of ../shared/realspeech said clean, with the half's real
 talk and in its measured rooms with its real noise (the benchmark's 10 dB and two more at
@@ -30,6 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.speech.realspeech import Clip, clips, dress, read, rendered  # noqa: E402
+from voicemaster.speech.audio.front_end import open_front_end  # noqa: E402
+from voicemaster.speech.audio.sources import ArraySource  # noqa: E402
+from voicemaster.speech.ears.whisper.ear import WhisperEar  # noqa: E402
 from voicemaster.speech.ears.whisper.engine import Engine  # noqa: E402
 from voicemaster.speech.ears.whisper.model import bundled_model  # noqa: E402
 from voicemaster.speech.ears.whisper.short_words import CLASSES, WEIGHTS, Pooling, ShortWordHead  # noqa: E402
@@ -69,6 +74,22 @@ def label_of(clip: Clip) -> str:
     return clip.kind if clip.kind in CLASSES else "none"
 
 
+def as_heard(audio: np.ndarray) -> list[np.ndarray]:
+    """The utterances `play` would hand the Whisper ear from `audio` (its noise stage, its
+    endpointer), those short enough for the head."""
+    cuts = open_front_end(WhisperEar.denoise).utterances(ArraySource(np.asarray(audio, dtype=np.int16)))
+    return [u.audio for u in cuts if len(u.audio) <= SHORT_SECONDS * 16000]
+
+
+def heard_examples(key: str, label: str, audio: np.ndarray, source: str) -> list[Example]:
+    """A clip's examples as heard: for a short word, the longest utterance cut from it (where
+    the word is; the others are the talk around it); for anything else, every utterance."""
+    cuts = as_heard(audio)
+    if label != "none":
+        cuts = sorted(cuts, key=len)[-1:]
+    return [Example(key if k == 0 else f"{key}#{k}", label, cut, source) for k, cut in enumerate(cuts)]
+
+
 def real_examples(split: str) -> list[Example]:
     out = []
     for clip in clips():
@@ -83,8 +104,7 @@ def real_examples(split: str) -> list[Example]:
                 audio = dress(read(clip.path), split, clip.speaker, clip.id + "/augment", condition,
                               float(rng.uniform(0, 20)), clip.kind == "noise")
                 tag = condition.split()[0] + " 0-20"
-            if len(audio) <= SHORT_SECONDS * 16000:
-                out.append(Example(f"{clip.id}|{tag}", label_of(clip), audio, f"real {clip.kind} {tag}"))
+            out += heard_examples(f"{clip.id}|{tag}", label_of(clip), audio, f"real {clip.kind} {tag}")
     return out
 
 
@@ -95,21 +115,23 @@ def synthetic_examples() -> list[Example]:
             for voice in (v.name for v in VOICES):
                 for k in range(len(VARIANTS) if label != "none" else 1):
                     try:
-                        out += [synthetic_example(label, phrase, voice, k, c) for c in ("clean", "talk 10", "room 10")]
+                        out += [e for c in ("clean", "talk 10", "room 10")
+                                for e in synthetic_examples_of(label, phrase, voice, k, c)]
                     except SpeechSynthesisError:
                         break
     return out
 
 
-def synthetic_example(label: str, phrase: str, voice: str, variant: int, condition: str) -> Example:
+def synthetic_examples_of(label: str, phrase: str, voice: str, variant: int, condition: str) -> list[Example]:
     """`phrase` said by a synthetic voice at a variant's rate and pitch, in `condition` (the
-    calibration half's talk or rooms at a seeded 0-20 dB). SpeechSynthesisError when the
-    voice is not installed."""
+    calibration half's talk or rooms at a seeded 0-20 dB), as heard. SpeechSynthesisError when
+    the voice is not installed."""
     rate, pitch = VARIANTS[variant]
     body = say(phrase, voice, rate, pitch).astype(np.float64)
     key = f"synthetic/{voice}/{phrase}/{variant}"
     snr = float(np.random.default_rng(_seed(key, condition)).uniform(0, 20))
-    return Example(f"{key}|{condition}", label, dress(body, "calib", voice, key, condition, snr), f"synthetic {condition}")
+    audio = dress(body, "calib", voice, key, condition, snr)
+    return heard_examples(f"{key}|{condition}", label, audio, f"synthetic {condition}")
 
 
 PROBES = (("stop", "stop", "flite:slt"), ("yes", "yes", "flite:rms"), ("no", "no", "flite:awb"),
@@ -190,7 +212,7 @@ def train() -> None:
     digest = hashlib.sha256(np.round(x, 2).tobytes() + "|".join(map(str, keys)).encode()).hexdigest()
     arrays["trained_on"] = np.array(json.dumps({"features_sha256": digest, "examples": int(len(x)), "seed": SEED,
                                                 "hidden": HIDDEN, "members": MEMBERS}))
-    probes = [synthetic_example(label, phrase, voice, 0, "clean") for label, phrase, voice in PROBES]
+    probes = [synthetic_examples_of(label, phrase, voice, 0, "clean")[0] for label, phrase, voice in PROBES]
     probe_x = np.stack([x[list(keys).index(e.key)] for e in probes])
     arrays |= {"probe_keys": np.array([e.key for e in probes]), "probe_x": probe_x.astype(np.float16)}
     np.savez_compressed(WEIGHTS, **arrays)

@@ -53,7 +53,7 @@ def test_the_shipped_head_is_the_one_the_script_built() -> None:
     t = THRESHOLDS
     try:
         for (label, phrase, voice), key, row in zip(script.PROBES, keys, kept_x):
-            example = script.synthetic_example(label, phrase, voice, 0, "clean")
+            example = script.synthetic_examples_of(label, phrase, voice, 0, "clean")[0]
             assert example.key == key
             enc = engine.encode(example.audio[: t.max_window_frames * HOP], t.window_pad_frames, t.min_window_frames, [])
             again = head.pooling.pooled(enc.array, example.audio)

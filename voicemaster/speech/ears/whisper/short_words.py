@@ -6,7 +6,9 @@ computes anyway carries the word far better (../shared/notes/short-words-in-a-ro
 head reads it pooled over the utterance's voiced part (mean and max of the 512 channels) and
 gives a probability for each class of `CLASSES`. It is an ensemble of small MLPs trained by
 scripts/train_short_words.py on the calibration half of real voices (with real talk and the
-calibration half of ../shared/realrooms mixed in) and synthetic voices; the weights ship
+calibration half of ../shared/realrooms mixed in) and synthetic voices, each example cut by the
+front end as `play` cuts it (a head trained on whole clips took a real "stop" cut from a
+measured room for "none": it judges what the endpointer hands the ear); the weights ship
 beside this module (short_words.npz, 2.4 MB, float16) and run in numpy (1-3 ms), on any
 machine numpy runs on (a Raspberry Pi 5 included).
 
