@@ -28,7 +28,7 @@ from voicemaster.referee import judge_clue_word
 from voicemaster.game.house_rules import HouseRules  # noqa: E402
 from voicemaster.game.snapshot import GameSnapshot, TableStatus  # noqa: E402
 from voicemaster.understand.parse import parse_utterance  # noqa: E402
-from voicemaster.voice.phrases import understood_phrase  # noqa: E402
+from voicemaster.voice.answers import understood_phrase  # noqa: E402
 
 def terminal_png(renderable: RenderableType, out: Path, width: int = 100) -> Path:
     """What a terminal shows, as rich's SVG rendered to PNG (web fonts removed: offline)."""

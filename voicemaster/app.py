@@ -21,7 +21,7 @@ import numpy as np
 from voicemaster.errors import WorkerDied
 from voicemaster.game.snapshot import GameSnapshot, TableStatus
 from voicemaster.inbox import EndOfInput, Inbox, Item, Level, Notice, Paused, Shown, SourceFailed
-from voicemaster.voice.phrases import awaited_phrase
+from voicemaster.voice.answers import awaited_phrase
 
 TICK_S = 0.2
 

@@ -23,7 +23,7 @@ from voicemaster.understand.listening import Listening, listening
 from voicemaster.understand.not_now import NotNow, UnfinishedClue
 from voicemaster.understand.parse import card_words
 from voicemaster.understand.requests import unhandled
-from voicemaster.voice import phrases
+from voicemaster.voice import answers, phrases
 from voicemaster.voice.refusals import refusal_phrase
 
 QUESTION_REMINDER_S = 8.0
@@ -106,7 +106,7 @@ class Dialogue:
                 return self._said(answered)
             if isinstance(question, Question) and question.kind == "clue" and _moves_on(intent) and not isinstance(
                     intent, act.Clue):
-                return self._said(phrases.clue_first_phrase(question.prompt))
+                return self._said(answers.clue_first_phrase(question.prompt))
             if _moves_on(intent):
                 self._asked = None
         return self._said(self._handle(intent, read_back))
@@ -117,9 +117,9 @@ class Dialogue:
         if isinstance(what, UnfinishedClue):
             return self._said(self._unfinished(what))
         if isinstance(what, Command) and what.kind in ("yes", "no"):
-            return self._said(phrases.not_now_phrase("There is no question to answer."))
+            return self._said(answers.not_now_phrase("There is no question to answer."))
         if isinstance(what, Command) and what.kind == "new_game" and not self.game.is_over():
-            return self._said(phrases.not_now_phrase("A new game comes when this one is over"))
+            return self._said(answers.not_now_phrase("A new game comes when this one is over"))
         move = _move(what)
         refused = self.game.refusal(move) if move is not None else None
         if isinstance(move, (act.Guess, act.Cover)) and refused is not None and (meant := self._card_meant(move)):
@@ -132,7 +132,7 @@ class Dialogue:
         card = next((c for c in self.game.uncovered() if card_words(c) == said), None)
         if card is None or self.game.state.phase is not Phase.GUESS:
             return None
-        return self._said(phrases.bare_card_phrase(card))
+        return self._said(answers.bare_card_phrase(card))
 
     def _card_meant(self, move: act.Guess | act.Cover) -> str | None:
         """The one uncovered card a part of whose name was said ("ice" for ICE CREAM), when the
@@ -146,7 +146,7 @@ class Dialogue:
         refused = self.game.refusal(act.Clue(clue.word or "", 1)) if self.game.state.phase is not Phase.CLUE else None
         if refused is not None:
             return refusal_phrase(refused)
-        return phrases.unfinished_clue_phrase(clue.word, clue.number)
+        return answers.unfinished_clue_phrase(clue.word, clue.number)
 
     def tick(self) -> str | None:
         """Timer announcements, reminders of the referee's own question, the co-op opponent's move."""
@@ -156,10 +156,10 @@ class Dialogue:
             waited = now - q.asked_at
             if waited >= QUESTION_GIVE_UP_S:
                 self._asked = None
-                return self._said(phrases.no_answer_phrase(self._question_subject(q)))
+                return self._said(answers.no_answer_phrase(self._question_subject(q)))
             if waited >= QUESTION_REMINDER_S and not q.reminded:
                 q.reminded = True
-                return self._said(phrases.reminder_phrase(q.prompt))
+                return self._said(answers.reminder_phrase(q.prompt))
         if self.coop_cover_since is not None and now - self.coop_cover_since >= COOP_COVER_WAIT_S:
             return self._said(self._announced(self._coop_random_cover()))
         events = self.game.poll_timer()
@@ -182,7 +182,7 @@ class Dialogue:
         return self.game.state.phase is Phase.GUESS or self.question is not None
 
     def opening(self) -> str:
-        return self._said("VoiceMaster is listening. " + phrases.status_phrase(self.game.snapshot()))
+        return self._said("VoiceMaster is listening. " + answers.status_phrase(self.game.snapshot()))
 
     @staticmethod
     def _question_subject(question: Question) -> str:
@@ -204,7 +204,7 @@ class Dialogue:
 
     def _clue(self, intent: act.Clue, confirmed: bool) -> str:
         if not confirmed and self.game.state.phase is Phase.CLUE:
-            prompt = phrases.confirm_clue_phrase(intent.word, intent.number)
+            prompt = answers.confirm_clue_phrase(intent.word, intent.number)
             return self._ask(Question("clue", prompt, self.clock(), clue=intent))
         pre: list[GameEvent] = []
         if self.coop_cover_since is not None:
@@ -221,13 +221,13 @@ class Dialogue:
         last = self.game.last_action()
         if last is None:
             return refusal_phrase(NothingToUndo())
-        return self._ask(Question("undo", phrases.confirm_undo_phrase(last), self.clock()))
+        return self._ask(Question("undo", answers.confirm_undo_phrase(last), self.clock()))
 
     def _no_question(self) -> str:
-        return phrases.not_now_phrase("There is no question to answer.")
+        return answers.not_now_phrase("There is no question to answer.")
 
     def _repeat(self) -> str:
-        return phrases.repeat_phrase(self.game.snapshot()) or self.last_said
+        return answers.repeat_phrase(self.game.snapshot()) or self.last_said
 
     def _new_game(self) -> str:
         self.new_game_asked = True
@@ -236,7 +236,7 @@ class Dialogue:
     def _ask_card(self, intent: AmbiguousCard) -> str:
         """ "Apple?" or "Did you say apple or chapel?": a question of three cards goes unanswered."""
         cards = intent.candidates[:MAX_CANDIDATES]
-        return self._ask(Question("card", phrases.confirm_card_phrase(cards), self.clock(), cards, intent.action))
+        return self._ask(Question("card", answers.confirm_card_phrase(cards), self.clock(), cards, intent.action))
 
     def _ask(self, question: Question) -> str:
         self._asked = question
@@ -250,7 +250,7 @@ class Dialogue:
             return self._act(act.Ruling(accept=is_yes)) if is_yes or is_no else None
         if is_no:
             self._asked = None
-            return phrases.clue_again_phrase(self.game.state.turn) if q.kind == "clue" else phrases.not_now_phrase("Cancelled")
+            return answers.clue_again_phrase(self.game.state.turn) if q.kind == "clue" else answers.not_now_phrase("Cancelled")
         if q.kind == "undo" and is_yes:
             self._asked = None
             return self._act(act.Undo())
@@ -320,9 +320,9 @@ COMMANDS: dict[str, Callable[[Dialogue], str]] = {
     "yes": Dialogue._no_question,
     "no": Dialogue._no_question,
     "repeat": Dialogue._repeat,
-    "status": lambda d: phrases.status_phrase(d.game.snapshot()),
-    "whose_turn": lambda d: phrases.whose_turn_phrase(d.game.snapshot()),
-    "time": lambda d: phrases.time_phrase(d.game.snapshot()),
+    "status": lambda d: answers.status_phrase(d.game.snapshot()),
+    "whose_turn": lambda d: answers.whose_turn_phrase(d.game.snapshot()),
+    "time": lambda d: answers.time_phrase(d.game.snapshot()),
     "new_game": Dialogue._new_game,
 }
 """The handler of every request without a slot that a game hears (a question's yes and no are

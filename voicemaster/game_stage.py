@@ -25,7 +25,7 @@ from voicemaster.understand.heard import Heard, typed
 from voicemaster.understand.listening import Listening
 from voicemaster.understand.not_now import UnfinishedClue, opens_a_clue, understood_anyway
 from voicemaster.understand.parse import parse_utterance
-from voicemaster.voice.phrases import understood_phrase
+from voicemaster.voice.answers import understood_phrase
 
 TYPED_HINT = "Not understood: say or type e.g. 'clue ocean two', 'guess apple'; 'help' lists more, 'quit' ends."
 

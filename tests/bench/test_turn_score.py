@@ -10,7 +10,7 @@ from pathlib import Path
 from bench.speech.turn_score import card_questions, referee_said, score_turn
 from bench.speech.turns import Line, Turn
 from tests.conftest import BOARD, KEY_ROWS
-from voicemaster.voice import phrases
+from voicemaster.voice import answers
 
 
 def _line(kind: str, text: str, cards: tuple[str, ...] = ()) -> Line:
@@ -61,8 +61,8 @@ def test_a_misheard_number_is_another_clue_and_its_guesses_are_not_after_a_heard
 
 
 def test_card_questions_are_counted_and_a_clue_read_back_is_not() -> None:
-    said = [phrases.confirm_clue_phrase("ocean", 2), phrases.confirm_card_phrase(["apple"]),
-            phrases.confirm_card_phrase(["ghost", "lemon"]), "Apple: red agent. One guess left."]
+    said = [answers.confirm_clue_phrase("ocean", 2), answers.confirm_card_phrase(["apple"]),
+            answers.confirm_card_phrase(["ghost", "lemon"]), "Apple: red agent. One guess left."]
     assert card_questions(said, BOARD) == [("apple",), ("ghost", "lemon")]
     score = score_turn(TURN, {"events": [{"type": "game_started"}]}, said)
     assert (score.questions, score.questions_right, score.talk_acted, score.clue_read_back) == (2, 1, 2, 1)

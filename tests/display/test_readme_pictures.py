@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from scripts.readme_screenshots import SAMPLE_MOVES, sample_game
-from voicemaster.voice import phrases
+from voicemaster.voice import answers
 
 from .test_key_view import write_deal
 
@@ -46,8 +46,8 @@ def test_announcements_quoted_in_the_readme_are_the_apps(tmp_path: Path) -> None
     said = " ".join((
         _typed_game(tmp_path, ["clue fruit two", "guess apple"]),
         _typed_game(tmp_path, ["clue horse one"]),
-        phrases.confirm_card_phrase(["apple"]),
-        phrases.confirm_card_phrase(["apple", "chapel"]),
+        answers.confirm_card_phrase(["apple"]),
+        answers.confirm_card_phrase(["apple", "chapel"]),
     ))
     assert len(quoted) >= 3
     for phrase in quoted:

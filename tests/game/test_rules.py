@@ -25,7 +25,7 @@ from voicemaster.game.events import (
     TurnEnded,
 )
 from voicemaster.game.house_rules import HouseRules
-from voicemaster.voice.phrases import awaited_phrase
+from voicemaster.voice.answers import awaited_phrase
 from voicemaster.voice.refusals import refusal_phrase
 
 

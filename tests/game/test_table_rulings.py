@@ -29,7 +29,8 @@ from voicemaster.game.events import (
 from voicemaster.game.house_rules import HouseRules
 from voicemaster.journal import Journal, load_game
 from voicemaster.referee import judge_clue_word
-from voicemaster.voice.phrases import announce_all, awaited_phrase
+from voicemaster.voice.phrases import announce_all
+from voicemaster.voice.answers import awaited_phrase
 from voicemaster.voice.refusals import refusal_phrase
 
 

@@ -31,7 +31,7 @@ from voicemaster.speech.ears.match_cards import similarity
 from voicemaster.speech.ears.whisper.model import installed_parts
 from voicemaster.speech.voices.speakers import say
 from voicemaster.understand.intents import from_json
-from voicemaster.voice.phrases import understood_phrase
+from voicemaster.voice.answers import understood_phrase
 
 pytestmark = [
     pytest.mark.skipif(installed_parts() is None, reason="the Whisper model packages are not installed"),

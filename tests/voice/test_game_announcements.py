@@ -8,7 +8,8 @@ from voicemaster.game.core import Game
 from voicemaster.referee import judge_clue_word
 from voicemaster.game.events import ClueQuestioned, ClueRejected
 from voicemaster.game.house_rules import HouseRules
-from voicemaster.voice.phrases import announce_all, status_phrase
+from voicemaster.voice.phrases import announce_all
+from voicemaster.voice.answers import status_phrase
 
 # The fixed deal (tests/conftest.py): red starts with apple..crown, blue has dragon..honey,
 # island..needle are bystanders, orbit is the assassin. {reason} is the referee's own words.

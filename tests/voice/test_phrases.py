@@ -36,7 +36,7 @@ from voicemaster.game.snapshot import (
     ClueView,
     GameSnapshot,
 )
-from voicemaster.voice import phrases
+from voicemaster.voice import answers, phrases
 
 RED, BLUE = Team.RED, Team.BLUE
 HORSE = "Horse is not allowed: it is part of HORSESHOE."
@@ -199,23 +199,23 @@ def test_announce_all_never_repeats_a_sentence() -> None:
 
 
 REQUESTS = [
-    (phrases.status_phrase, snap(),
+    (answers.status_phrase, snap(),
      "Red has 5 agents left, blue 3. Red's turn, guessing: clue ocean, two; two guesses left."),
-    (phrases.status_phrase, snap(turn=BLUE, phase=Phase.CLUE, clue=None, guesses_left=None, remaining={RED: 5, BLUE: 1},
+    (answers.status_phrase, snap(turn=BLUE, phase=Phase.CLUE, clue=None, guesses_left=None, remaining={RED: 5, BLUE: 1},
                                  waiting_for=AwaitedPenaltyCover(BLUE)),
      "Blue has 1 agent left, red 5. Blue's turn: waiting for the clue. Blue spymaster may cover one of their words."),
-    (phrases.status_phrase, snap(phase=Phase.OVER, winner=BLUE, remaining={RED: 2, BLUE: 0}),
+    (answers.status_phrase, snap(phase=Phase.OVER, winner=BLUE, remaining={RED: 2, BLUE: 0}),
      "Red has 2 agents left, blue 0. Game over: blue won."),
-    (phrases.repeat_phrase, snap(guesses_left=None, clue=ClueView(RED, "sea", "unlimited")),
+    (answers.repeat_phrase, snap(guesses_left=None, clue=ClueView(RED, "sea", "unlimited")),
      "The clue sea, unlimited: unlimited guesses."),
-    (phrases.repeat_phrase, snap(guesses_left=3, clue=ClueView(RED, "roof", 2)), "The clue roof, two: three guesses left."),
-    (phrases.repeat_phrase, snap(phase=Phase.CLUE, clue=None, guesses_left=None,
+    (answers.repeat_phrase, snap(guesses_left=3, clue=ClueView(RED, "roof", 2)), "The clue roof, two: three guesses left."),
+    (answers.repeat_phrase, snap(phase=Phase.CLUE, clue=None, guesses_left=None,
                                  waiting_for=AwaitedRuling(BLUE, "metal", "Metal rhymes with KETTLE.")),
      "Metal rhymes with KETTLE. Blue spymaster, do you accept metal?"),
-    (phrases.time_phrase, snap(timer_left=80.4), "One minute twenty-one seconds left."),
-    (phrases.time_phrase, snap(timer_left=45.0, timer_paused=True), "The timer is paused with forty-five seconds left."),
-    (phrases.time_phrase, snap(timer_left=120.0), "Two minutes left."),
-    (phrases.time_phrase, snap(), "The timer is off."),
+    (answers.time_phrase, snap(timer_left=80.4), "One minute twenty-one seconds left."),
+    (answers.time_phrase, snap(timer_left=45.0, timer_paused=True), "The timer is paused with forty-five seconds left."),
+    (answers.time_phrase, snap(timer_left=120.0), "Two minutes left."),
+    (answers.time_phrase, snap(), "The timer is off."),
 ]
 
 
@@ -225,19 +225,19 @@ def test_requests(phrase, snapshot: GameSnapshot, said: str) -> None:  # type: i
 
 
 def test_repeat_without_a_clue_leaves_it_to_the_caller() -> None:
-    assert phrases.repeat_phrase(BETWEEN_TURNS) is None
+    assert answers.repeat_phrase(BETWEEN_TURNS) is None
 
 
 def test_dialogue_prompts() -> None:
-    assert phrases.confirm_card_phrase(["apple", "chapel"]) == "Did you say apple or chapel?"
-    assert phrases.confirm_card_phrase(["APPLE", "CHAPEL", "MAPLE"]) == "Did you say apple or chapel?"
-    assert phrases.confirm_card_phrase(["apple"]) == "Apple?"
-    assert phrases.confirm_undo_phrase(act.Guess("apple")) == "Undo the guess apple? Say yes or no."
-    assert phrases.ask_clue_phrase(BLUE, "corner") == "Blue spymaster, do you accept corner?"
-    assert phrases.confirm_clue_phrase("ocean", 2) == "Ocean, two — right?"
-    assert phrases.confirm_clue_phrase("ice cream", "unlimited") == "Ice cream, unlimited — right?"
-    assert phrases.reminder_phrase("Did you say apple or chapel?") == "I'm still waiting. Did you say apple or chapel?"
-    assert phrases.no_answer_phrase("the undo") == "No answer, so the undo is cancelled."
+    assert answers.confirm_card_phrase(["apple", "chapel"]) == "Did you say apple or chapel?"
+    assert answers.confirm_card_phrase(["APPLE", "CHAPEL", "MAPLE"]) == "Did you say apple or chapel?"
+    assert answers.confirm_card_phrase(["apple"]) == "Apple?"
+    assert answers.confirm_undo_phrase(act.Guess("apple")) == "Undo the guess apple? Say yes or no."
+    assert answers.ask_clue_phrase(BLUE, "corner") == "Blue spymaster, do you accept corner?"
+    assert answers.confirm_clue_phrase("ocean", 2) == "Ocean, two — right?"
+    assert answers.confirm_clue_phrase("ice cream", "unlimited") == "Ice cream, unlimited — right?"
+    assert answers.reminder_phrase("Did you say apple or chapel?") == "I'm still waiting. Did you say apple or chapel?"
+    assert answers.no_answer_phrase("the undo") == "No answer, so the undo is cancelled."
 
 
 @pytest.mark.parametrize(
@@ -253,7 +253,7 @@ def test_dialogue_prompts() -> None:
     ],
 )
 def test_what_the_game_waits_for_in_words(awaited: Awaited | None, shown: str) -> None:
-    assert phrases.awaited_phrase(awaited) == shown
+    assert answers.awaited_phrase(awaited) == shown
 
 
 @pytest.mark.parametrize(
@@ -270,13 +270,13 @@ def test_what_the_game_waits_for_in_words(awaited: Awaited | None, shown: str) -
     ],
 )
 def test_an_action_as_undo_names_it(action: act.Action, named: str) -> None:
-    assert phrases.action_phrase(action) == named
+    assert answers.action_phrase(action) == named
     assert phrases.announce_all([ActionUndone(action)], BETWEEN_TURNS) == f"Undone: {named}. Blue's turn: waiting for the clue."
 
 
 def test_refusals_are_spoken_as_sentences() -> None:
-    assert phrases.not_now_phrase("Waiting for Red's clue before any guess.") == "Waiting for Red's clue before any guess."
-    assert phrases.not_now_phrase("there is nothing to undo") == "There is nothing to undo."
+    assert answers.not_now_phrase("Waiting for Red's clue before any guess.") == "Waiting for Red's clue before any guess."
+    assert answers.not_now_phrase("there is nothing to undo") == "There is nothing to undo."
 
 
 @pytest.mark.parametrize(("n", "words"), [(0, "zero"), (7, "seven"), (13, "thirteen"), (20, "twenty"), (45, "forty-five"), (120, "120")])
@@ -290,7 +290,7 @@ def test_paused_time_said_is_the_time_shown(left: float) -> None:
 
     shown = timer_text(left, paused=True)
     minutes, seconds = int(shown[:2]), int(shown[3:5])
-    said = phrases.time_phrase(snap(timer_left=left, timer_paused=True))
+    said = answers.time_phrase(snap(timer_left=left, timer_paused=True))
     expected = " ".join(
         part
         for part in (

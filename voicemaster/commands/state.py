@@ -15,7 +15,7 @@ from voicemaster.game.events import GameEvent
 from voicemaster.game.snapshot import TableStatus
 from voicemaster.journal import LoadedGame
 from voicemaster.setup.open_game import load_recorded
-from voicemaster.voice.phrases import awaited_phrase
+from voicemaster.voice.answers import awaited_phrase
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -58,7 +58,7 @@ class AwaitedOpponentCover:
 
 
 Awaited = Union[AwaitedRuling, AwaitedPenaltyCover, AwaitedOverrule, AwaitedOpponentCover]
-"""What the game waits for besides the normal flow, as data: voice/phrases.py words it."""
+"""What the game waits for besides the normal flow, as data: voice/answers.py words it."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from voicemaster.errors import InputError
 from voicemaster.game_stage import GameStage
 from voicemaster.inbox import Notice
 from voicemaster.journal import DealtFrom
-from voicemaster.voice.phrases import kept_phrase
+from voicemaster.voice.answers import kept_phrase
 from voicemaster.setup.edges import Edges, open_edges
 from voicemaster.setup.open_game import (
     OpenGame, check_new_journal, deal_anew, dealt_again, evening_of, journal_for, next_deal, open_game, start_game, table_files,

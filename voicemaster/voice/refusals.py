@@ -8,7 +8,7 @@ causes are many.
 from __future__ import annotations
 
 from voicemaster.game import errors
-from voicemaster.voice.phrases import action_phrase, not_now_phrase
+from voicemaster.voice.answers import action_phrase, not_now_phrase
 
 
 def refusal_phrase(error: errors.GameError) -> str:
