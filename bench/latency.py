@@ -42,6 +42,7 @@ from voicemaster.setup.sources import feed_audio
 from voicemaster.speech.audio.sources import ArraySource
 from voicemaster.speech.recordings import front_end_for
 from voicemaster.speech.audio.format import SAMPLE_RATE
+from voicemaster.speech.audio.tuning import EndpointerSettings
 from voicemaster.speech.ears.engines import open_ear
 from voicemaster.speech.voices.speakers import say
 from voicemaster.voice.settings import VoiceSettings
@@ -55,6 +56,9 @@ DECISION_WAIT_S = 10.0
 """After the audio, how long a decision is waited for (a loaded machine decides late, and a
 late decision is a slow one, not a missing one)."""
 RESULTS = Path(__file__).parent / "results" / "latency.md"
+
+PACE = EndpointerSettings()
+"""How long a silence ends an utterance, as the report states it."""
 
 
 @dataclass
@@ -225,8 +229,8 @@ def header(engines: list[str], load: float, ahead: bool) -> str:
         "",
         f"Guesses, undo, yes and status (voices {', '.join(VOICES)}) replayed in real time through",
         "front end → recognizer → dialogue → speaker (espeak-ng into a WAV file: this machine has no",
-        "sound card). While a team guesses the endpointer ends an utterance after 350 ms of silence",
-        "(600 ms while a clue is awaited). Each engine runs in a fresh process of its own, so memory",
+        f"sound card). While a team guesses the endpointer ends an utterance after {PACE.brisk_trailing_silence_ms} ms of silence",
+        f"({PACE.trailing_silence_ms} ms while a clue is awaited). Each engine runs in a fresh process of its own, so memory",
         f"is that engine's alone. 2 cores, shared: load average {load:.1f} at the start.",
         "",
         "The ear starts on the audio so far once 200 ms of the silence is heard (the endpointer's cut"

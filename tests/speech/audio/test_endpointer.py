@@ -188,7 +188,7 @@ def test_while_short_requests_are_expected_an_utterance_ends_sooner() -> None:
 
 def test_a_pause_inside_a_clue_does_not_cut_it_while_a_clue_is_awaited() -> None:
     first, second = say("my clue is ocean", "espeak:en-us"), say("two", "espeak:en-us")
-    audio = np.concatenate([silence(1.0), first, silence(0.45), second, silence(1.5)])
+    audio = np.concatenate([silence(1.0), first, silence(0.8), second, silence(1.5)])
     assert len(cut(audio, Endpointer(brisk=False))) == 1
     assert len(cut(audio, Endpointer(brisk=True))) == 2
 
