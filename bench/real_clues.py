@@ -13,6 +13,7 @@ words. Beside them the same words and numbers said by synthetic voices as a play
 
     .venv/bin/python bench/real_clues.py [--splits calib test] [--conditions clean "talk 10" "room 10"]
         [--synthetic] [--every N] [--set NAME=VALUE ...] [--write]
+    .venv/bin/python bench/real_clues.py --from-log LOG [--write]
 
 Right: the clue read back is the clue said. Wrong: another clue read back (the spymaster says
 no). Nothing: no clue. Answer: taken as a yes or no (it must never be).
@@ -142,7 +143,7 @@ def report(cells: dict[tuple[str, str, str], list[dict]], command: str) -> str:
         lines.append(f"| {split}, {condition}, {source} | {n} | " + " | ".join(
             f"{100 * count[k] / n:.1f}%" for k in ("right", "wrong", "nothing", "answer"))
             + f" | {number_right}/{len(word_right)} | {statistics.median(ms):.0f} / {ms[int(0.95 * (n - 1))]:.0f} |")
-    lines.append("")
+    lines += ["", *by_word(cells), ""]
     for (split, condition, source), rows in cells.items():
         missed = Counter(f"{r['word']} {r['number']} → {r['heard']!r}" for r in rows if r["outcome"] != "right")
         if missed:
@@ -150,6 +151,33 @@ def report(cells: dict[tuple[str, str, str], list[dict]], command: str) -> str:
                 f"{k} ×{v}" if v > 1 else k for k, v in missed.most_common(14)))
             lines.append("")
     return "\n".join(lines)
+
+
+def by_word(cells: dict[tuple[str, str, str], list[dict]]) -> list[str]:
+    """Real clues read back right, by clue word and condition: a half of 45 or 53 clues can hide
+    its hard words (forward, visual, bed) behind the easy ones."""
+    keys = [key for key in cells if key[2] == "real"]
+    words = sorted({r["word"] for key in keys for r in cells[key]})
+    lines = ["| real clues right, by word | " + " | ".join(f"{split}, {condition}" for split, condition, _ in keys) + " |",
+             "|---|" + "---|" * len(keys)]
+    for word in words:
+        cols = []
+        for key in keys:
+            rows = [r for r in cells[key] if r["word"] == word]
+            count = Counter(r["outcome"] for r in rows)
+            wrong = f" ({count['wrong']} wrong)" if count["wrong"] else ""
+            cols.append(f"{count['right']}/{len(rows)}{wrong}" if rows else "–")
+        lines.append(f"| {word} | " + " | ".join(cols) + " |")
+    return lines
+
+
+def from_log(path: Path) -> dict[tuple[str, str, str], list[dict]]:
+    """A run's rows as its log kept them, grouped as the run grouped them."""
+    cells: dict[tuple[str, str, str], list[dict]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        cells.setdefault((row["split"], row["condition"], row["source"]), []).append(row)
+    return cells
 
 
 def main() -> None:
@@ -161,7 +189,14 @@ def main() -> None:
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="Whisper thresholds to try")
     parser.add_argument("--log", type=Path, default=LOG)
     parser.add_argument("--write", action="store_true", help="write bench/results/real_clues.md")
+    parser.add_argument("--from-log", type=Path, metavar="LOG", help="report a logged run again, without hearing anything")
     args = parser.parse_args()
+    if args.from_log:
+        text = report(from_log(args.from_log), f"Reported from `{args.from_log}` (`--from-log`).")
+        print(text)
+        if args.write:
+            (RESULTS / "real_clues.md").write_text(text + "\n", encoding="utf-8")
+        return
     started = time.perf_counter()
     ear = whisper_with(args.set)
     now = moment(BOARD, Phase.CLUE, question=False)
