@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from html import escape
 
-PAGE = """<!doctype html>
+def page_head(title: str, stylesheet: str) -> str:
+    """The opening every page shares: no referrer sent, our own stylesheet. `title` is markup
+    (a format field such as "{title}" is kept for the page's own format call)."""
+    return f"""<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
-<link rel="stylesheet" href="/board.css">
+<link rel="stylesheet" href="/{stylesheet}">
 </head>
-<body class="{kind}" data-state-url="{state_url}"{key_url}>
+"""
+
+
+PAGE = page_head("{title}", "board.css") + """<body class="{kind}" data-state-url="{state_url}"{key_url}>
 <div id="notice">{notice}</div>
 <header>
   <span id="red-left" class="count red"></span>
@@ -69,16 +75,7 @@ def page(*, spymaster: bool, state_url: str, initial: bytes, corner_svg: str = "
     return html.encode("utf-8")
 
 
-STALE_PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>VoiceMaster: not this game's link</title>
-<link rel="stylesheet" href="/board.css">
-</head>
-<body class="stale">
+STALE_PAGE = page_head("VoiceMaster: not this game's link", "board.css") + """<body class="stale">
 <p id="stale">{message}</p>
 </body>
 </html>

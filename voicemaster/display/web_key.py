@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import urlsplit
 
+from voicemaster.display.web_assets import page_head
+
 MAX_BODY = 256
 """A key is 30 bytes; room for CRLF line ends and spaces."""
 MAX_PHOTO = 30 * 1024 * 1024
@@ -55,16 +57,7 @@ def photo_problem(content_type: str | None, length: int) -> str | None:
     return None
 
 
-PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>VoiceMaster: enter the key card</title>
-<link rel="stylesheet" href="/key.css">
-</head>
-<body data-key-url="{key_url}" data-state-url="{key_url}.json" data-base-url="{spymaster_url}"
+PAGE = page_head("VoiceMaster: enter the key card", "key.css") + """<body data-key-url="{key_url}" data-state-url="{key_url}.json" data-base-url="{spymaster_url}"
   data-max-photo="{max_photo}">
 <div id="notice">SPYMASTERS ONLY: keep this screen away from the players</div>
 <section id="photos">
